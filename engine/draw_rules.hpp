@@ -1,0 +1,148 @@
+// Automatic draw rules that depend on the moves played: the counters behind them, advanced
+// once per move, and the check that says a draw has been reached. Threefold repetition needs
+// the position history and lives in Game (and in the search's own stack).
+//
+// English (WCDF, RULES.md): 40 moves each (80 plies) with no man move and no capture; 400
+//   moves (plies) in all; optionally a draw as soon as each side has one king and nothing else.
+// International (FMJD, RULES.md):
+//   - 25 moves each (50 plies) in which only kings move (no man move, no capture);
+//   - endgame limits counted from the moment the material arises (a capture never extends
+//     them): 3 kings, 2 kings + 1 man or 1 king + 2 men against a lone king: 16 moves each;
+//     2 kings, 1 king + 1 man or 1 king against a lone king: 5 moves each;
+//   - 3 v 1 with the lone king on the long diagonal and no piece of the stronger side on it:
+//     5 moves each from then; 3 v 1 falling to 2 v 1: 5 moves each from then; neither may
+//     exceed a 16-move limit already running.
+// A draw by a limit is declared only after the move that exhausts it, and only if that move did
+// not win (the side to move being blocked or without pieces is checked first, in Game).
+#pragma once
+
+#include <algorithm>
+
+#include "engine/position.hpp"
+#include "engine/rules.hpp"
+
+namespace tsuru {
+
+// Why a game ended (or None). The draw reasons come from this file; the rest from Game.
+enum class ResultReason : std::uint8_t {
+  None,
+  NoLegalMove,      // the side to move has no piece or is blocked, and loses
+  Repetition,       // same position, same side to move, third time
+  ReversibleMoves,  // English 40-move rule / international 25-move kings-only rule
+  EndgameLimit,     // FMJD 16/5-move endgame limits
+  MoveCap,          // English 400-move cap
+  OneKingEach,      // English optional rule: one king against one king
+};
+
+struct DrawOptions {
+  bool move_cap = true;             // English 400-move cap (one of the seed sites uses it)
+  bool one_king_each_draw = false;  // English optional instant draw, off by default
+};
+
+struct DrawState {
+  std::int16_t reversible = 0;     // plies since the last man move or capture
+  std::int16_t endgame_left = -1;  // plies left under an FMJD endgame limit; -1 when none runs
+  std::uint8_t endgame_class = 0;  // 0 none, 1 the 16-move class, 2 the 5-move class
+  std::int32_t plies = 0;          // plies since the start position
+};
+
+namespace draw_detail {
+
+constexpr std::uint8_t kNoLimit = 0, kSixteen = 1, kFive = 2;
+
+// The FMJD endgame class of a position: a lone king against at most three pieces with a king.
+inline std::uint8_t endgame_class(const Position& p) {
+  const auto lone_king = [&](Side s) {
+    return popcount(p.pieces(s)) == 1 && p.kings(s) == p.pieces(s);
+  };
+  for (Side weak : {Side::White, Side::Black}) {
+    if (!lone_king(weak)) continue;
+    const Side strong = opponent(weak);
+    const int n = popcount(p.pieces(strong));
+    if (!p.kings(strong)) continue;
+    if (n == 3) return kSixteen;
+    if (n <= 2) return kFive;
+  }
+  return kNoLimit;
+}
+
+template <class R>
+bool lone_king_holds_long_diagonal(const Position& p) {
+  constexpr Bitboard diag = R::Geometry::kLongDiagonal;
+  for (Side weak : {Side::White, Side::Black}) {
+    if (popcount(p.pieces(weak)) != 1 || !p.kings(weak)) continue;
+    return (p.kings(weak) & diag) && !(p.pieces(opponent(weak)) & diag);
+  }
+  return false;
+}
+
+}  // namespace draw_detail
+
+// Counters for a game that starts (or is set up) at `start`.
+template <class R>
+DrawState initial_draw_state(const Position& start) {
+  DrawState s;
+  if constexpr (R::kDraws.endgame_limits) {
+    s.endgame_class = draw_detail::endgame_class(start);
+    if (s.endgame_class == draw_detail::kSixteen)
+      s.endgame_left = draw_detail::lone_king_holds_long_diagonal<R>(start) ? 10 : 32;
+    else if (s.endgame_class == draw_detail::kFive)
+      s.endgame_left = 10;
+  }
+  return s;
+}
+
+// Counters after `m` (played from `before`, giving `after`).
+template <class R>
+DrawState advance_draw_state(const DrawState& s, const Position& before, const Move& m,
+                             const Position& after) {
+  DrawState n;
+  n.plies = s.plies + 1;
+  const bool man_moved = !has(before.kings(), m.from);
+  n.reversible = (man_moved || m.captured) ? 0 : static_cast<std::int16_t>(s.reversible + 1);
+  if constexpr (R::kDraws.endgame_limits) {
+    using namespace draw_detail;
+    // Material changes only by a capture or a crowning.
+    n.endgame_class = (m.captured || m.crowns) ? endgame_class(after) : s.endgame_class;
+    if (n.endgame_class == kNoLimit) {
+      n.endgame_left = -1;
+    } else if (s.endgame_left < 0) {
+      n.endgame_left = n.endgame_class == kSixteen ? 32 : 10;
+    } else {
+      n.endgame_left = static_cast<std::int16_t>(s.endgame_left - 1);
+      if (n.endgame_class == kFive && s.endgame_class == kSixteen)
+        n.endgame_left = std::min<std::int16_t>(n.endgame_left, 10);
+    }
+    if (n.endgame_class == kSixteen && lone_king_holds_long_diagonal<R>(after))
+      n.endgame_left = std::min<std::int16_t>(n.endgame_left, 10);
+  }
+  return n;
+}
+
+// The draw rule, other than repetition, that holds in a position with counters s.
+template <class R>
+ResultReason counter_draw(const DrawState& s, const Position& pos, const DrawOptions& opt) {
+  constexpr DrawLimits lim = R::kDraws;
+  if (lim.reversible_plies && s.reversible >= lim.reversible_plies)
+    return ResultReason::ReversibleMoves;
+  if (lim.endgame_limits && s.endgame_left == 0) return ResultReason::EndgameLimit;
+  if (lim.total_plies && opt.move_cap && s.plies >= lim.total_plies) return ResultReason::MoveCap;
+  if (opt.one_king_each_draw && !pos.men(Side::White) && !pos.men(Side::Black) &&
+      popcount(pos.kings(Side::White)) == 1 && popcount(pos.kings(Side::Black)) == 1)
+    return ResultReason::OneKingEach;
+  return ResultReason::None;
+}
+
+// Plies left before a counter rule draws the game; -1 when no rule limits it.
+template <class R>
+int plies_to_counter_draw(const DrawState& s, const DrawOptions& opt) {
+  constexpr DrawLimits lim = R::kDraws;
+  int left = -1;
+  auto take = [&](int x) { left = left < 0 ? x : std::min(left, x); };
+  if (lim.reversible_plies) take(std::max(0, lim.reversible_plies - s.reversible));
+  if (lim.endgame_limits && s.endgame_left >= 0) take(s.endgame_left);
+  if (lim.total_plies && opt.move_cap) take(std::max(0, lim.total_plies - s.plies));
+  return left;
+}
+
+}  // namespace tsuru

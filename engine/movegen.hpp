@@ -1,0 +1,369 @@
+// Legal move generation for the diagonal rule sets, templated on a rules trait (rules.hpp).
+//
+// Captures are searched depth-first from each piece that can capture. During a capture the
+// moving piece has left its square (which counts as empty), captured pieces stay on the board
+// until the move ends: they block further slides and cannot be jumped twice ("Turkish strike").
+// Flying kings land on any empty square beyond the captured piece, but when a capture can
+// continue from some of those squares the king must use one of them; a continuation in the
+// same direction is explored once (from the farthest landing square), so landing squares on
+// one line never produce the same move twice.
+#pragma once
+
+#include "engine/move.hpp"
+#include "engine/position.hpp"
+#include "engine/rules.hpp"
+
+namespace tsuru {
+
+// Receives each complete capture sequence. `path` holds the squares where the piece changed
+// direction or stopped, ending with `to`.
+struct CaptureStep {
+  const Square* path;
+  int length;
+};
+
+namespace movegen_detail {
+
+constexpr Direction kAllDirections[4] = {Direction::UpLeft, Direction::UpRight, Direction::DownLeft,
+                                         Direction::DownRight};
+
+constexpr bool is_positive(Direction d) {
+  return d == Direction::DownLeft || d == Direction::DownRight;
+}
+constexpr Direction reverse(Direction d) {
+  return static_cast<Direction>(3 - static_cast<int>(d));
+}
+// The nearest set bit of `b` seen from a square looking in direction d.
+constexpr Square nearest(Bitboard b, Direction d) {
+  return is_positive(d) ? lsb(b) : msb(b);
+}
+
+// The two directions at right angles to d.
+constexpr std::array<Direction, 2> perpendicular(Direction d) {
+  return (d == Direction::UpLeft || d == Direction::DownRight)
+             ? std::array<Direction, 2>{Direction::UpRight, Direction::DownLeft}
+             : std::array<Direction, 2>{Direction::UpLeft, Direction::DownRight};
+}
+
+}  // namespace movegen_detail
+
+template <class R>
+class MoveGen {
+  using G = typename R::Geometry;
+
+ public:
+  // Directions in which a man of side s moves (forward) and captures.
+  static constexpr std::array<Direction, 2> forward(Side s) {
+    return s == Side::White ? std::array<Direction, 2>{Direction::UpLeft, Direction::UpRight}
+                            : std::array<Direction, 2>{Direction::DownLeft, Direction::DownRight};
+  }
+
+  static Bitboard empty_squares(const Position& pos) { return G::kValid & ~pos.occupied(); }
+
+  // Men of the side to move that can make a one-piece capture.
+  static Bitboard capturing_men(const Position& pos) {
+    const Side us = pos.turn();
+    const Bitboard men = pos.men(us), opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
+    Bitboard jumpers = 0;
+    auto add = [&](Direction d) {
+      const int s = G::step(d);
+      jumpers |= men & shift(opp & shift(empty, -s), -s);
+    };
+    if constexpr (R::kMenCaptureBackward) {
+      for (Direction d : movegen_detail::kAllDirections) add(d);
+    } else {
+      for (Direction d : forward(us)) add(d);
+    }
+    return jumpers;
+  }
+
+  // The square of the piece a king on `from` would capture in direction d, or -1.
+  // `blockers` are the occupied squares (captured pieces included), `targets` the capturable ones.
+  static Square king_victim(Square from, Direction d, Bitboard blockers, Bitboard targets,
+                            Bitboard empty) {
+    if constexpr (R::kFlyingKings) {
+      const Bitboard on_ray = G::ray(d, from) & blockers;
+      if (!on_ray) return -1;
+      const Square v = movegen_detail::nearest(on_ray, d);
+      if (!has(targets, v) || !(shift(bit(v), G::step(d)) & empty)) return -1;
+      return v;
+    } else {
+      const Bitboard mid = shift(bit(from), G::step(d)) & targets;
+      if (!mid || !(shift(mid, G::step(d)) & empty)) return -1;
+      return lsb(mid);
+    }
+  }
+
+  static bool has_capture(const Position& pos) {
+    if (capturing_men(pos)) return true;
+    const Side us = pos.turn();
+    const Bitboard kings = pos.kings(us);
+    if (!kings) return false;
+    const Bitboard opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
+    if constexpr (!R::kFlyingKings) {
+      for (Direction d : movegen_detail::kAllDirections) {
+        const int s = G::step(d);
+        if (kings & shift(opp & shift(empty, -s), -s)) return true;
+      }
+      return false;
+    } else {
+      const Bitboard blockers = pos.occupied();
+      for (Square k : squares_of(kings))
+        for (Direction d : movegen_detail::kAllDirections)
+          if (king_victim(k, d, blockers, opp, empty | bit(k)) >= 0) return true;
+      return false;
+    }
+  }
+
+  // Squares a king on `from` can move to without capturing.
+  static Bitboard king_moves(Square from, Bitboard empty) {
+    Bitboard targets = 0;
+    for (Direction d : movegen_detail::kAllDirections) {
+      if constexpr (R::kFlyingKings) {
+        const Bitboard ray = G::ray(d, from);
+        const Bitboard blockers = ray & ~empty;
+        targets |= blockers ? ray & ~G::ray(d, movegen_detail::nearest(blockers, d)) & empty : ray;
+      } else {
+        targets |= shift(bit(from), G::step(d)) & empty;
+      }
+    }
+    return targets;
+  }
+
+  static void generate_quiet(const Position& pos, MoveList& out) {
+    const Side us = pos.turn();
+    const Bitboard empty = empty_squares(pos), promotion = G::promotion_row(us);
+    for (Direction d : forward(us)) {
+      const int s = G::step(d);
+      for (Square to : squares_of(shift(pos.men(us), s) & empty))
+        out.push(Move(to - s, to, 0, has(promotion, to)));
+    }
+    for (Square k : squares_of(pos.kings(us)))
+      for (Square to : squares_of(king_moves(k, empty))) out.push(Move(k, to, 0, false));
+  }
+
+  static std::size_t count_quiet(const Position& pos) {
+    const Side us = pos.turn();
+    const Bitboard empty = empty_squares(pos), men = pos.men(us);
+    std::size_t n = 0;
+    for (Direction d : forward(us))
+      n += static_cast<std::size_t>(popcount(shift(men, G::step(d)) & empty));
+    for (Square k : squares_of(pos.kings(us)))
+      n += static_cast<std::size_t>(popcount(king_moves(k, empty)));
+    return n;
+  }
+
+  // Enumerates every capture sequence of the side to move and hands each to sink.add(...).
+  // Sink: void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep path).
+  template <class Sink, bool WithPath = false>
+  class CaptureSearch {
+   public:
+    CaptureSearch(const Position& pos, Sink& sink)
+        : sink_(sink),
+          us_(pos.turn()),
+          opp_(pos.pieces(opponent(pos.turn()))),
+          promotion_(G::promotion_row(pos.turn())),
+          base_empty_(empty_squares(pos)) {}
+
+    void run(const Position& pos) {
+      for (Square m : squares_of(capturing_men(pos))) {
+        begin(m);
+        man_from(m, 0);
+      }
+      for (Square k : squares_of(pos.kings(us_))) {
+        begin(k);
+        king_start(k);
+      }
+    }
+
+   private:
+    void begin(Square from) {
+      from_ = from;
+      empty_ = base_empty_ | bit(from);
+      blockers_ = G::kValid & ~empty_;
+      length_ = 0;
+    }
+
+    void push_path(Square sq) {
+      if constexpr (WithPath) path_[static_cast<std::size_t>(length_++)] = sq;
+    }
+    void pop_path() {
+      if constexpr (WithPath) --length_;
+    }
+    // The path already ends with `to`.
+    void emit(Square to, Bitboard captured, bool crowns) {
+      sink_.add(from_, to, captured, crowns, CaptureStep{path_.data(), length_});
+    }
+
+    // A man (or short king) on sq, having captured `captured` so far.
+    void man_from(Square sq, Bitboard captured) {
+      bool extended = false;
+      auto try_dir = [&](Direction d) {
+        const int s = G::step(d);
+        const Bitboard mid = shift(bit(sq), s) & opp_ & ~captured;
+        if (!mid) return;
+        const Bitboard land = shift(mid, s) & empty_;
+        if (!land) return;
+        extended = true;
+        const Square to = lsb(land);
+        push_path(to);
+        if (R::kCrown == CrownInCapture::ContinueAsKing && (land & promotion_))
+          king_landed(to, d, captured | mid, true);
+        else
+          man_from(to, captured | mid);
+        pop_path();
+      };
+      if constexpr (R::kMenCaptureBackward) {
+        for (Direction d : movegen_detail::kAllDirections) try_dir(d);
+      } else {
+        for (Direction d : forward(us_)) try_dir(d);
+      }
+      if (!extended && captured) emit(sq, captured, has(promotion_, sq));
+    }
+
+    void king_start(Square k) {
+      if constexpr (!R::kFlyingKings) {
+        short_king_from(k, 0);
+      } else {
+        for (Direction d : movegen_detail::kAllDirections) {
+          const Square v = king_victim(k, d, blockers_, opp_, empty_);
+          if (v >= 0) king_jump(v, d, bit(v), false);
+        }
+      }
+    }
+
+    void short_king_from(Square sq, Bitboard captured) {
+      bool extended = false;
+      for (Direction d : movegen_detail::kAllDirections) {
+        const int s = G::step(d);
+        const Bitboard mid = shift(bit(sq), s) & opp_ & ~captured;
+        if (!mid) continue;
+        const Bitboard land = shift(mid, s) & empty_;
+        if (!land) continue;
+        extended = true;
+        push_path(lsb(land));
+        short_king_from(lsb(land), captured | mid);
+        pop_path();
+      }
+      if (!extended && captured) emit(sq, captured, false);
+    }
+
+    // A flying king has just captured the piece on v moving in direction d.
+    void king_jump(Square v, Direction d, Bitboard captured, bool crowns) {
+      const Bitboard ray = G::ray(d, v);
+      const Bitboard stop = ray & blockers_;
+      const Bitboard landings =
+          stop ? ray & ~G::ray(d, movegen_detail::nearest(stop, d)) & ~stop : ray;
+      // landings is never empty: king_victim checked the square right behind v.
+      const Bitboard targets = opp_ & ~captured;
+      bool extended = false;
+      // Straight on, from the farthest landing square (covers every landing square on the line).
+      const Square last = is_positive(d) ? msb(landings) : lsb(landings);
+      const Square ahead = king_victim(last, d, blockers_, targets, empty_);
+      if (ahead >= 0) {
+        extended = true;
+        push_path(movegen_detail::nearest(landings, d));  // one landing per captured piece
+        king_jump(ahead, d, captured | bit(ahead), crowns);
+        pop_path();
+      }
+      // Turning, from each landing square.
+      for (Square l : squares_of(landings)) {
+        for (Direction p : movegen_detail::perpendicular(d)) {
+          const Square w = king_victim(l, p, blockers_, targets, empty_);
+          if (w < 0) continue;
+          extended = true;
+          push_path(l);
+          king_jump(w, p, captured | bit(w), crowns);
+          pop_path();
+        }
+      }
+      if (!extended) {
+        for (Square l : squares_of(landings)) {
+          push_path(l);
+          emit(l, captured, crowns);
+          pop_path();
+        }
+      }
+    }
+
+    // A man crowned mid-capture on `sq` continues as a king (Russian rules). It arrived moving
+    // in direction d; the square behind it holds the piece it just captured.
+    void king_landed(Square sq, Direction d, Bitboard captured, bool crowns) {
+      const Bitboard targets = opp_ & ~captured;
+      bool extended = false;
+      const Square ahead = king_victim(sq, d, blockers_, targets, empty_);
+      if (ahead >= 0) {
+        extended = true;
+        king_jump(ahead, d, captured | bit(ahead), crowns);
+      }
+      for (Direction p : movegen_detail::perpendicular(d)) {
+        const Square w = king_victim(sq, p, blockers_, targets, empty_);
+        if (w < 0) continue;
+        extended = true;
+        king_jump(w, p, captured | bit(w), crowns);
+      }
+      if (!extended) emit(sq, captured, crowns);
+    }
+
+    static constexpr bool is_positive(Direction d) { return movegen_detail::is_positive(d); }
+
+    Sink& sink_;
+    Side us_;
+    Bitboard opp_, promotion_, base_empty_;
+    Bitboard empty_ = 0, blockers_ = 0;
+    Square from_ = 0;
+    int length_ = 0;
+    std::array<Square, WithPath ? 64 : 1> path_{};
+  };
+
+  // Collects captures into a MoveList, applying the capture priority and, unless
+  // KeepDuplicates, merging sequences with the same from, to and captured set.
+  template <bool KeepDuplicates = false>
+  struct ListSink {
+    MoveList& out;
+    int best = 0;
+
+    void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep) {
+      const int n = popcount(captured);
+      if constexpr (R::kPriority == CapturePriority::Majority) {
+        if (n < best) return;
+        if (n > best) {
+          out.clear();
+          best = n;
+        }
+      }
+      const Move m(from, to, captured, crowns);
+      // Two different paths need at least three captured pieces to share from, to and set.
+      if (!KeepDuplicates && n >= 3 && out.contains(m)) return;
+      out.push(m);
+    }
+  };
+
+  template <bool KeepDuplicates = false>
+  static void generate_captures(const Position& pos, MoveList& out) {
+    ListSink<KeepDuplicates> sink{out};
+    CaptureSearch<ListSink<KeepDuplicates>> search(pos, sink);
+    search.run(pos);
+  }
+
+  // All legal moves of the side to move.
+  template <bool KeepDuplicates = false>
+  static void generate(const Position& pos, MoveList& out) {
+    out.clear();
+    if (has_capture(pos))
+      generate_captures<KeepDuplicates>(pos, out);
+    else
+      generate_quiet(pos, out);
+  }
+
+  // The number of legal moves (perft's bulk count at the last ply).
+  template <bool KeepDuplicates = false>
+  static std::size_t count(const Position& pos) {
+    if (!has_capture(pos)) return count_quiet(pos);
+    MoveList list;
+    generate_captures<KeepDuplicates>(pos, list);
+    return list.size();
+  }
+};
+
+}  // namespace tsuru

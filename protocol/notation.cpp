@@ -1,0 +1,373 @@
+#include "protocol/notation.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <vector>
+
+#include "engine/legal.hpp"
+
+namespace tsuru::notation {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' ||
+                        s.front() == '\n' || s.front() == '"'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' ||
+                        s.back() == '\n' || s.back() == '"'))
+    s.remove_suffix(1);
+  return s;
+}
+
+std::optional<int> parse_int(std::string_view s) {
+  if (s.empty() || s.size() > 4) return std::nullopt;
+  int value = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (ec != std::errc{} || ptr != s.data() + s.size()) return std::nullopt;
+  return value;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t pos = s.find(sep, start);
+    parts.push_back(s.substr(start, pos == std::string_view::npos ? s.npos : pos - start));
+    if (pos == std::string_view::npos) break;
+    start = pos + 1;
+  }
+  return parts;
+}
+
+// Algebraic file/rank of a bit under the variant's convention.
+std::pair<int, int> file_rank(Variant v, Square sq) {
+  const VariantInfo& vi = info(v);
+  const BoardShape& b = vi.board;
+  const int row = b.row_of_bit[static_cast<std::size_t>(sq)];
+  const int col = b.col_of_bit[static_cast<std::size_t>(sq)];
+  if (vi.algebraic_from_black) return {b.cols - 1 - col, row + 1};
+  return {col, b.rows - row};
+}
+
+// The squares of b in ascending notation order.
+std::vector<Square> in_number_order(Variant v, Bitboard b) {
+  std::vector<Square> out(squares_of(b).begin(), squares_of(b).end());
+  const BoardShape& shape = info(v).board;
+  std::sort(out.begin(), out.end(),
+            [&](Square x, Square y) { return shape.number(x) < shape.number(y); });
+  return out;
+}
+
+}  // namespace
+
+std::string square_number(Variant v, Square sq) {
+  return std::to_string(info(v).board.number(sq));
+}
+
+std::string square_algebraic(Variant v, Square sq) {
+  const auto [file, rank] = file_rank(v, sq);
+  return std::string(1, static_cast<char>('a' + file)) + std::to_string(rank);
+}
+
+std::optional<Square> parse_square(Variant v, std::string_view text) {
+  const BoardShape& b = info(v).board;
+  if (text.empty()) return std::nullopt;
+  if (text[0] >= '0' && text[0] <= '9') {
+    const auto n = parse_int(text);
+    if (!n) return std::nullopt;
+    const Square sq = b.square(*n);
+    return sq >= 0 ? std::optional<Square>(sq) : std::nullopt;
+  }
+  const char f = static_cast<char>(text[0] | 0x20);  // lower case
+  if (f < 'a' || f >= 'a' + b.cols) return std::nullopt;
+  const auto rank = parse_int(text.substr(1));
+  if (!rank || *rank < 1 || *rank > b.rows) return std::nullopt;
+  for (int n = 1; n <= b.squares; ++n) {
+    const Square sq = b.square(n);
+    if (file_rank(v, sq) == std::pair<int, int>{f - 'a', *rank}) return sq;
+  }
+  return std::nullopt;  // a light square
+}
+
+std::optional<std::string> check_position(Variant v, const Position& pos) {
+  const BoardShape& b = info(v).board;
+  for (Side s : {Side::White, Side::Black}) {
+    const Bitboard bad = pos.men(s) & b.promotion_row[static_cast<std::size_t>(index(s))];
+    if (bad)
+      return std::string(s == Side::White ? "white" : "black") +
+             " man on its promotion row (square " + square_number(v, lsb(bad)) + ")";
+  }
+  if (!pos.pieces(opponent(pos.turn())))
+    return std::string("the side that just moved (") +
+           (pos.turn() == Side::White ? "black" : "white") + ") has no pieces";
+  return std::nullopt;
+}
+
+Expected<Position> parse_fen(Variant v, std::string_view text) {
+  using E = Expected<Position>;
+  text = trim(text);
+  if (!text.empty() && text.back() == '.') text.remove_suffix(1);
+  const auto fields = split(text, ':');
+  if (fields.size() < 3) return E::failure("FEN needs a side to move and two piece lists");
+  Side turn;
+  const std::string_view t = trim(fields[0]);
+  if (t == "W" || t == "w")
+    turn = Side::White;
+  else if (t == "B" || t == "b")
+    turn = Side::Black;
+  else
+    return E::failure("FEN side to move must be W or B");
+
+  Bitboard pieces[2] = {0, 0};
+  Bitboard kings = 0;
+  bool seen[2] = {false, false};
+  for (std::size_t i = 1; i < fields.size(); ++i) {
+    std::string_view f = trim(fields[i]);
+    if (f.empty()) return E::failure("empty FEN field");
+    const char c = f[0];
+    if (c == 'H' || c == 'F') continue;  // PDN 3 half-move clock / move number fields
+    if (c != 'W' && c != 'B') return E::failure("FEN piece list must start with W or B");
+    const Side s = c == 'W' ? Side::White : Side::Black;
+    if (seen[index(s)]) return E::failure("FEN lists the same colour twice");
+    seen[index(s)] = true;
+    f.remove_prefix(1);
+    if (trim(f).empty()) continue;  // no pieces of this colour
+    for (std::string_view item : split(f, ',')) {
+      item = trim(item);
+      bool king = false;
+      if (!item.empty() && (item[0] == 'K' || item[0] == 'k')) {
+        king = true;
+        item.remove_prefix(1);
+      }
+      if (item.empty()) return E::failure("empty square in FEN piece list");
+      const std::size_t dash = item.find('-');
+      std::vector<Square> squares;
+      if (dash != std::string_view::npos) {
+        const auto lo = parse_int(item.substr(0, dash));
+        const auto hi = parse_int(item.substr(dash + 1));
+        const BoardShape& b = info(v).board;
+        if (!lo || !hi || *lo < 1 || *hi > b.squares || *lo > *hi)
+          return E::failure("bad square range '" + std::string(item) + "' in FEN");
+        for (int n = *lo; n <= *hi; ++n) squares.push_back(b.square(n));
+      } else {
+        const auto sq = parse_square(v, item);
+        if (!sq) return E::failure("bad square '" + std::string(item) + "' in FEN");
+        squares.push_back(*sq);
+      }
+      for (Square sq : squares) {
+        if (has(pieces[0] | pieces[1], sq))
+          return E::failure("square " + square_number(v, sq) + " is listed twice in FEN");
+        pieces[index(s)] |= bit(sq);
+        if (king) kings |= bit(sq);
+      }
+    }
+  }
+  if (!seen[0] || !seen[1]) return E::failure("FEN needs a W list and a B list");
+  const Position pos = Position::from_bitboards(pieces[0], pieces[1], kings, turn);
+  if (auto problem = check_position(v, pos)) return E::failure(*problem);
+  return pos;
+}
+
+std::string format_fen(Variant v, const Position& pos) {
+  std::string out(pos.turn() == Side::White ? "W" : "B");
+  for (Side s : {Side::White, Side::Black}) {
+    out += s == Side::White ? ":W" : ":B";
+    bool first = true;
+    for (Square sq : in_number_order(v, pos.pieces(s))) {
+      if (!first) out += ',';
+      first = false;
+      if (has(pos.kings(), sq)) out += 'K';
+      out += square_number(v, sq);
+    }
+  }
+  return out;
+}
+
+Expected<Position> parse_hub_position(Variant v, std::string_view text) {
+  using E = Expected<Position>;
+  const BoardShape& b = info(v).board;
+  if (text.size() != static_cast<std::size_t>(b.squares) + 1)
+    return E::failure("position must have " + std::to_string(b.squares + 1) + " characters");
+  Side turn;
+  if (text[0] == 'W')
+    turn = Side::White;
+  else if (text[0] == 'B')
+    turn = Side::Black;
+  else
+    return E::failure("position must start with W or B");
+  Bitboard white = 0, black = 0, kings = 0;
+  for (int n = 1; n <= b.squares; ++n) {
+    const Bitboard sq = bit(b.square(n));
+    switch (text[static_cast<std::size_t>(n)]) {
+      case 'w':
+        white |= sq;
+        break;
+      case 'b':
+        black |= sq;
+        break;
+      case 'W':
+        white |= sq;
+        kings |= sq;
+        break;
+      case 'B':
+        black |= sq;
+        kings |= sq;
+        break;
+      case 'e':
+        break;
+      default:
+        return E::failure("bad character in position at square " + std::to_string(n));
+    }
+  }
+  const Position pos = Position::from_bitboards(white, black, kings, turn);
+  if (auto problem = check_position(v, pos)) return E::failure(*problem);
+  return pos;
+}
+
+std::string format_hub_position(Variant v, const Position& pos) {
+  const BoardShape& b = info(v).board;
+  std::string out(pos.turn() == Side::White ? "W" : "B");
+  for (int n = 1; n <= b.squares; ++n) {
+    const Square sq = b.square(n);
+    const bool king = has(pos.kings(), sq);
+    if (has(pos.pieces(Side::White), sq))
+      out += king ? 'W' : 'w';
+    else if (has(pos.pieces(Side::Black), sq))
+      out += king ? 'B' : 'b';
+    else
+      out += 'e';
+  }
+  return out;
+}
+
+Expected<Position> parse_position(Variant v, std::string_view text) {
+  text = trim(text);
+  if (text.find(':') != std::string_view::npos) return parse_fen(v, text);
+  return parse_hub_position(v, text);
+}
+
+std::string format_move(Variant v, const Move& m) {
+  if (!m.is_capture()) return square_number(v, m.from) + "-" + square_number(v, m.to);
+  std::string out = square_number(v, m.from) + "x" + square_number(v, m.to);
+  for (Square sq : in_number_order(v, m.captured)) out += "x" + square_number(v, sq);
+  return out;
+}
+
+namespace {
+
+// The landing squares (without `to`) of the first path of m, and whether from+to identify it.
+struct PathView {
+  std::vector<Square> landings;
+  bool unique_by_ends = true;
+};
+
+PathView path_view(Variant v, const Position& pos, const Move& m) {
+  PathView view;
+  int same_ends = 0;
+  bool found = false;
+  std::vector<Move> distinct;
+  for (const MovePath& p : move_paths(v, pos)) {
+    if (p.move.from == m.from && p.move.to == m.to &&
+        std::find(distinct.begin(), distinct.end(), p.move) == distinct.end()) {
+      distinct.push_back(p.move);
+      ++same_ends;
+    }
+    if (!found && p.move == m) {
+      found = true;
+      view.landings.assign(p.landings.begin(), p.landings.end() - 1);
+    }
+  }
+  view.unique_by_ends = same_ends <= 1;
+  return view;
+}
+
+}  // namespace
+
+std::string format_move_pdn(Variant v, const Position& pos, const Move& m) {
+  if (!m.is_capture()) return format_move(v, m);
+  const PathView view = path_view(v, pos, m);
+  std::string out = square_number(v, m.from);
+  if (!view.unique_by_ends)
+    for (Square sq : view.landings) out += "x" + square_number(v, sq);
+  return out + "x" + square_number(v, m.to);
+}
+
+std::string format_move_algebraic(Variant v, const Position& pos, const Move& m) {
+  if (!m.is_capture()) return square_algebraic(v, m.from) + "-" + square_algebraic(v, m.to);
+  std::string out = square_algebraic(v, m.from);
+  for (Square sq : path_view(v, pos, m).landings) out += "x" + square_algebraic(v, sq);
+  return out + "x" + square_algebraic(v, m.to);
+}
+
+Expected<Move, MoveError> parse_move(Variant v, const Position& pos, std::string_view text) {
+  using E = Expected<Move, MoveError>;
+  auto fail = [](MoveError::Kind k, std::string msg) { return E::failure({k, std::move(msg)}); };
+  text = trim(text);
+  if (text.empty()) return fail(MoveError::Kind::Malformed, "empty move");
+  if (text.size() > 200) return fail(MoveError::Kind::Malformed, "move text too long");
+
+  // Tokenize: squares separated by '-' (quiet) or 'x' / ':' (capture).
+  std::vector<Square> squares;
+  bool quiet_sep = false, capture_sep = false;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : '\0';
+    const bool sep = c == '-' || c == 'x' || c == 'X' || c == ':' || c == '\0';
+    if (!sep) continue;
+    const std::string_view token = text.substr(start, i - start);
+    const auto sq = parse_square(v, token);
+    if (!sq) return fail(MoveError::Kind::Malformed, "bad square '" + std::string(token) + "'");
+    squares.push_back(*sq);
+    if (c == '-') quiet_sep = true;
+    if (c == 'x' || c == 'X' || c == ':') capture_sep = true;
+    start = i + 1;
+  }
+  if (squares.size() < 2) return fail(MoveError::Kind::Malformed, "a move needs two squares");
+  if (quiet_sep && capture_sep)
+    return fail(MoveError::Kind::Malformed, "mixed '-' and 'x' separators");
+  if (quiet_sep && squares.size() != 2)
+    return fail(MoveError::Kind::Malformed, "a quiet move has two squares");
+
+  const MoveList legal = legal_moves(v, pos);
+  const bool must_capture = !legal.empty() && legal[0].is_capture();
+  const Square from = squares.front();
+  if (quiet_sep) {
+    for (const Move& m : legal)
+      if (!m.is_capture() && m.from == from && m.to == squares[1]) return m;
+    if (must_capture) return fail(MoveError::Kind::Illegal, "a capture is compulsory");
+    return fail(MoveError::Kind::Illegal, "illegal move " + std::string(text));
+  }
+
+  // Hub long form: from x to x captured squares (any order); or short form from x to.
+  Bitboard listed = 0;
+  for (std::size_t i = 2; i < squares.size(); ++i) listed |= bit(squares[i]);
+  std::vector<Move> matches;
+  auto add = [&](const Move& m) {
+    if (std::find(matches.begin(), matches.end(), m) == matches.end()) matches.push_back(m);
+  };
+  for (const Move& m : legal) {
+    if (!m.is_capture() || m.from != from || m.to != squares[1]) continue;
+    if (squares.size() == 2 ||
+        (m.captured == listed && static_cast<std::size_t>(m.capture_count()) == squares.size() - 2))
+      add(m);
+  }
+  if (matches.size() == 1) return matches.front();
+  // PDN path form: from x landing x ... x to.
+  if (matches.empty() && squares.size() > 2) {
+    for (const MovePath& p : move_paths(v, pos)) {
+      if (!p.move.is_capture() || p.move.from != from || p.move.to != squares.back()) continue;
+      std::size_t next = 1;  // next listed intermediate square to find along the path
+      for (std::size_t i = 0; i + 1 < p.landings.size() && next + 1 < squares.size(); ++i)
+        if (p.landings[i] == squares[next]) ++next;
+      if (next + 1 == squares.size()) add(p.move);
+    }
+  }
+  if (matches.size() == 1) return matches.front();
+  if (matches.size() > 1)
+    return fail(MoveError::Kind::Ambiguous,
+                "ambiguous move " + std::string(text) + ": list the captured squares");
+  if (!must_capture) return fail(MoveError::Kind::Illegal, "no capture is possible here");
+  return fail(MoveError::Kind::Illegal, "illegal capture " + std::string(text));
+}
+
+}  // namespace tsuru::notation

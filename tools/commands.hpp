@@ -1,0 +1,13 @@
+// The `tsuru` subcommands. Each takes the arguments after its name and returns the exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tsuru::tools {
+
+using Args = std::vector<std::string>;
+
+int run_perft(const Args& args);
+
+}  // namespace tsuru::tools

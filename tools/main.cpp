@@ -1,0 +1,55 @@
+// tsuru: the command-line entry point. `tsuru <command> [options]`; see `tsuru help`.
+#include <cstdio>
+#include <exception>
+#include <string_view>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "tools/commands.hpp"
+
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(const tsuru::tools::Args&);
+};
+
+constexpr Command kCommands[] = {
+    {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
+     tsuru::tools::run_perft},
+};
+
+void print_usage() {
+  std::puts("Tsuru 0.1 - a draughts and checkers engine\n\nusage: tsuru <command> [options]\n");
+  for (const Command& c : kCommands)
+    std::printf("  %-8.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
+                static_cast<int>(c.summary.size()), c.summary.data());
+  std::puts("\n`tsuru <command> --help` describes a command's options.");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Logs never go to stdout: stdout belongs to the protocols.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("tsuru"));
+  spdlog::set_level(spdlog::level::warn);
+  const std::string_view name = argc > 1 ? argv[1] : "help";
+  const tsuru::tools::Args args(argv + (argc > 1 ? 2 : 1), argv + argc);
+  for (const Command& c : kCommands) {
+    if (c.name != name) continue;
+    try {
+      return c.run(args);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "tsuru %.*s: %s\n", static_cast<int>(name.size()), name.data(),
+                   e.what());
+      return 2;
+    }
+  }
+  print_usage();
+  if (name == "help" || name == "--help" || name == "-h") return 0;
+  std::fprintf(stderr, "tsuru: unknown command '%.*s'\n", static_cast<int>(name.size()),
+               name.data());
+  return 2;
+}

@@ -1,0 +1,45 @@
+#include "tools/options.hpp"
+
+#include <iostream>
+#include <stdexcept>
+
+#include "engine/legal.hpp"
+#include "protocol/notation.hpp"
+
+namespace tsuru::tools {
+
+bool parse_options(const Args& args, const boost::program_options::options_description& desc,
+                   boost::program_options::variables_map& vm) {
+  namespace po = boost::program_options;
+  try {
+    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    if (vm.count("help")) {
+      std::cout << desc << '\n';
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "error: " << e.what() << "\n\n" << desc << '\n';
+    return false;
+  }
+  return true;
+}
+
+std::string variant_help() {
+  return "rule set: " + std::string(variant_names()) + " (alias: normal = international)";
+}
+
+Variant variant_from_name(const std::string& name) {
+  if (auto v = parse_variant(name)) return *v;
+  throw std::runtime_error("unknown variant '" + name +
+                           "'; expected one of: " + std::string(variant_names()));
+}
+
+Position position_from_text(Variant v, const std::string& text) {
+  if (text.empty() || text == "start") return start_position(v);
+  auto pos = notation::parse_position(v, text);
+  if (!pos) throw std::runtime_error("bad position: " + pos.error());
+  return *pos;
+}
+
+}  // namespace tsuru::tools
