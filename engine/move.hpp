@@ -11,13 +11,14 @@
 
 namespace tsuru {
 
+// Trivially constructible so move lists need no initialisation: write Move{} for the null move.
 struct Move {
-  Bitboard captured = 0;
-  std::uint8_t from = 0;
-  std::uint8_t to = 0;
-  bool crowns = false;
+  Bitboard captured;
+  std::uint8_t from;
+  std::uint8_t to;
+  bool crowns;
 
-  constexpr Move() = default;
+  Move() = default;
   constexpr Move(Square f, Square t, Bitboard c, bool cr)
       : captured(c),
         from(static_cast<std::uint8_t>(f)),
@@ -36,6 +37,8 @@ struct Move {
 class MoveList {
  public:
   static constexpr std::size_t kCapacity = 384;
+
+  MoveList() {}  // NOLINT: the storage is deliberately left uninitialised
 
   void push(const Move& m) {
     assert(size_ < kCapacity);
@@ -57,8 +60,8 @@ class MoveList {
   }
 
  private:
-  std::array<Move, kCapacity> moves_;
   std::size_t size_ = 0;
+  std::array<Move, kCapacity> moves_;
 };
 
 }  // namespace tsuru

@@ -66,7 +66,9 @@ std::string square_number(Variant v, Square sq) {
 
 std::string square_algebraic(Variant v, Square sq) {
   const auto [file, rank] = file_rank(v, sq);
-  return std::string(1, static_cast<char>('a' + file)) + std::to_string(rank);
+  std::string name(1, static_cast<char>('a' + file));
+  name += std::to_string(rank);
+  return name;
 }
 
 std::optional<Square> parse_square(Variant v, std::string_view text) {
@@ -246,57 +248,58 @@ Expected<Position> parse_position(Variant v, std::string_view text) {
   return parse_hub_position(v, text);
 }
 
-std::string format_move(Variant v, const Move& m) {
-  if (!m.is_capture()) return square_number(v, m.from) + "-" + square_number(v, m.to);
-  std::string out = square_number(v, m.from) + "x" + square_number(v, m.to);
-  for (Square sq : in_number_order(v, m.captured)) out += "x" + square_number(v, sq);
+namespace {
+
+// Squares joined by one separator, each named by name(v, sq).
+std::string join(Variant v, const std::vector<Square>& squares, char sep,
+                 std::string (*name)(Variant, Square)) {
+  std::string out;
+  for (std::size_t i = 0; i < squares.size(); ++i) {
+    if (i) out += sep;
+    out += name(v, squares[i]);
+  }
   return out;
 }
 
-namespace {
-
-// The landing squares (without `to`) of the first path of m, and whether from+to identify it.
-struct PathView {
-  std::vector<Square> landings;
-  bool unique_by_ends = true;
-};
-
-PathView path_view(Variant v, const Position& pos, const Move& m) {
-  PathView view;
-  int same_ends = 0;
-  bool found = false;
-  std::vector<Move> distinct;
-  for (const MovePath& p : move_paths(v, pos)) {
-    if (p.move.from == m.from && p.move.to == m.to &&
-        std::find(distinct.begin(), distinct.end(), p.move) == distinct.end()) {
-      distinct.push_back(p.move);
-      ++same_ends;
-    }
-    if (!found && p.move == m) {
-      found = true;
-      view.landings.assign(p.landings.begin(), p.landings.end() - 1);
+// from, the landing squares of m's first capture path (only when with_landings), to.
+std::vector<Square> path_squares(Variant v, const Position& pos, const Move& m,
+                                 bool with_landings) {
+  std::vector<Square> squares{m.from};
+  if (with_landings) {
+    for (const MovePath& p : move_paths(v, pos)) {
+      if (p.move != m) continue;
+      squares.insert(squares.end(), p.landings.begin(), p.landings.end() - 1);
+      break;
     }
   }
-  view.unique_by_ends = same_ends <= 1;
-  return view;
+  squares.push_back(m.to);
+  return squares;
+}
+
+// Whether another legal move has the same from and to squares as m.
+bool shares_ends(Variant v, const Position& pos, const Move& m) {
+  for (const Move& o : legal_moves(v, pos))
+    if (o != m && o.from == m.from && o.to == m.to) return true;
+  return false;
 }
 
 }  // namespace
 
+std::string format_move(Variant v, const Move& m) {
+  std::vector<Square> squares{m.from, m.to};
+  const std::vector<Square> captured = in_number_order(v, m.captured);
+  squares.insert(squares.end(), captured.begin(), captured.end());
+  return join(v, squares, m.is_capture() ? 'x' : '-', square_number);
+}
+
 std::string format_move_pdn(Variant v, const Position& pos, const Move& m) {
   if (!m.is_capture()) return format_move(v, m);
-  const PathView view = path_view(v, pos, m);
-  std::string out = square_number(v, m.from);
-  if (!view.unique_by_ends)
-    for (Square sq : view.landings) out += "x" + square_number(v, sq);
-  return out + "x" + square_number(v, m.to);
+  return join(v, path_squares(v, pos, m, shares_ends(v, pos, m)), 'x', square_number);
 }
 
 std::string format_move_algebraic(Variant v, const Position& pos, const Move& m) {
-  if (!m.is_capture()) return square_algebraic(v, m.from) + "-" + square_algebraic(v, m.to);
-  std::string out = square_algebraic(v, m.from);
-  for (Square sq : path_view(v, pos, m).landings) out += "x" + square_algebraic(v, sq);
-  return out + "x" + square_algebraic(v, m.to);
+  return join(v, path_squares(v, pos, m, m.is_capture()), m.is_capture() ? 'x' : '-',
+              square_algebraic);
 }
 
 Expected<Move, MoveError> parse_move(Variant v, const Position& pos, std::string_view text) {
