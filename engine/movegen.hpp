@@ -60,21 +60,28 @@ class MoveGen {
 
   static Bitboard empty_squares(const Position& pos) { return G::kValid & ~pos.occupied(); }
 
-  // Men of the side to move that can make a one-piece capture.
+  // Pieces among `movers` that can make a one-piece capture in direction d.
+  static Bitboard jumpers(Bitboard movers, Direction d, Bitboard opp, Bitboard empty) {
+    const int s = G::step(d);
+    return movers & shift(opp & shift(empty, -s), -s);
+  }
+
+  // Men (and short kings) of the side to move that can capture.
   static Bitboard capturing_men(const Position& pos) {
     const Side us = pos.turn();
-    const Bitboard men = pos.men(us), opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
-    Bitboard jumpers = 0;
-    auto add = [&](Direction d) {
-      const int s = G::step(d);
-      jumpers |= men & shift(opp & shift(empty, -s), -s);
-    };
+    const Bitboard opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
+    const Bitboard men = pos.men(us);
+    Bitboard b = 0;
     if constexpr (R::kMenCaptureBackward) {
-      for (Direction d : movegen_detail::kAllDirections) add(d);
+      for (Direction d : movegen_detail::kAllDirections) b |= jumpers(men, d, opp, empty);
     } else {
-      for (Direction d : forward(us)) add(d);
+      for (Direction d : forward(us)) b |= jumpers(men, d, opp, empty);
     }
-    return jumpers;
+    if constexpr (!R::kFlyingKings) {
+      if (const Bitboard kings = pos.kings(us))
+        for (Direction d : movegen_detail::kAllDirections) b |= jumpers(kings, d, opp, empty);
+    }
+    return b;
   }
 
   // The square of the piece a king on `from` would capture in direction d, or -1.
@@ -96,19 +103,13 @@ class MoveGen {
 
   static bool has_capture(const Position& pos) {
     if (capturing_men(pos)) return true;
-    const Side us = pos.turn();
-    const Bitboard kings = pos.kings(us);
-    if (!kings) return false;
-    const Bitboard opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
     if constexpr (!R::kFlyingKings) {
-      for (Direction d : movegen_detail::kAllDirections) {
-        const int s = G::step(d);
-        if (kings & shift(opp & shift(empty, -s), -s)) return true;
-      }
       return false;
     } else {
+      const Side us = pos.turn();
+      const Bitboard opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
       const Bitboard blockers = pos.occupied();
-      for (Square k : squares_of(kings))
+      for (Square k : squares_of(pos.kings(us)))
         for (Direction d : movegen_detail::kAllDirections)
           if (king_victim(k, d, blockers, opp, empty | bit(k)) >= 0) return true;
       return false;
@@ -138,19 +139,30 @@ class MoveGen {
       for (Square to : squares_of(shift(pos.men(us), s) & empty))
         out.push(Move(to - s, to, 0, has(promotion, to)));
     }
-    for (Square k : squares_of(pos.kings(us)))
-      for (Square to : squares_of(king_moves(k, empty))) out.push(Move(k, to, 0, false));
+    const Bitboard kings = pos.kings(us);
+    if constexpr (R::kFlyingKings) {
+      for (Square k : squares_of(kings))
+        for (Square to : squares_of(king_moves(k, empty))) out.push(Move(k, to, 0, false));
+    } else if (kings) {
+      for (Direction d : movegen_detail::kAllDirections) {
+        const int s = G::step(d);
+        for (Square to : squares_of(shift(kings, s) & empty)) out.push(Move(to - s, to, 0, false));
+      }
+    }
   }
 
   static std::size_t count_quiet(const Position& pos) {
     const Side us = pos.turn();
-    const Bitboard empty = empty_squares(pos), men = pos.men(us);
-    std::size_t n = 0;
-    for (Direction d : forward(us))
-      n += static_cast<std::size_t>(popcount(shift(men, G::step(d)) & empty));
-    for (Square k : squares_of(pos.kings(us)))
-      n += static_cast<std::size_t>(popcount(king_moves(k, empty)));
-    return n;
+    const Bitboard empty = empty_squares(pos), men = pos.men(us), kings = pos.kings(us);
+    int n = 0;
+    for (Direction d : forward(us)) n += popcount(shift(men, G::step(d)) & empty);
+    if constexpr (R::kFlyingKings) {
+      for (Square k : squares_of(kings)) n += popcount(king_moves(k, empty));
+    } else if (kings) {
+      for (Direction d : movegen_detail::kAllDirections)
+        n += popcount(shift(kings, G::step(d)) & empty);
+    }
+    return static_cast<std::size_t>(n);
   }
 
   // Enumerates every capture sequence of the side to move and hands each to sink.add(...).
@@ -166,11 +178,13 @@ class MoveGen {
           base_empty_(empty_squares(pos)) {}
 
     void run(const Position& pos) {
-      for (Square m : squares_of(capturing_men(pos))) {
+      const Bitboard jumping = capturing_men(pos);
+      for (Square m : squares_of(jumping & pos.men(us_))) {
         begin(m);
         man_from(m, 0);
       }
-      for (Square k : squares_of(pos.kings(us_))) {
+      // Short kings that can capture are among `jumping`; flying kings are checked one by one.
+      for (Square k : squares_of(R::kFlyingKings ? pos.kings(us_) : jumping & pos.kings(us_))) {
         begin(k);
         king_start(k);
       }
@@ -339,6 +353,33 @@ class MoveGen {
     }
   };
 
+  // Counts captures without listing them: only sequences of three or more pieces can share
+  // from, to and captured set with another, so only those are kept for the duplicate check.
+  template <bool KeepDuplicates = false>
+  struct CountSink {
+    std::size_t count = 0;
+    int best = 0;
+    MoveList long_ones;
+
+    void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep) {
+      const int n = popcount(captured);
+      if constexpr (R::kPriority == CapturePriority::Majority) {
+        if (n < best) return;
+        if (n > best) {
+          count = 0;
+          long_ones.clear();
+          best = n;
+        }
+      }
+      if (!KeepDuplicates && n >= 3) {
+        const Move m(from, to, captured, crowns);
+        if (long_ones.contains(m)) return;
+        long_ones.push(m);
+      }
+      ++count;
+    }
+  };
+
   template <bool KeepDuplicates = false>
   static void generate_captures(const Position& pos, MoveList& out) {
     ListSink<KeepDuplicates> sink{out};
@@ -360,9 +401,10 @@ class MoveGen {
   template <bool KeepDuplicates = false>
   static std::size_t count(const Position& pos) {
     if (!has_capture(pos)) return count_quiet(pos);
-    MoveList list;
-    generate_captures<KeepDuplicates>(pos, list);
-    return list.size();
+    CountSink<KeepDuplicates> sink;
+    CaptureSearch<CountSink<KeepDuplicates>> search(pos, sink);
+    search.run(pos);
+    return sink.count;
   }
 };
 
