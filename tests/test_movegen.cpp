@@ -70,7 +70,7 @@ TEST_CASE("the rule book's worked example: crowning ends an English capture", "[
   CHECK(popcount(after.pieces(Side::White)) == 4);
 }
 
-TEST_CASE("English men move and capture forward only; kings one square", "[movegen]") {
+TEST_CASE("English men move and capture forward only, kings one square", "[movegen]") {
   // A black man on 14 with white men on 9 and 10 behind it: no backward capture.
   const Position pos = fen(Variant::English, "B:W9,10,18:B14");
   CHECK(hub_moves(Variant::English, pos) == std::vector<std::string>{"14x23x18"});
