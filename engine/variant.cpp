@@ -27,9 +27,10 @@ const BoardShape kBoard8 = make_shape<Board8>();
 const BoardShape kBoard10 = make_shape<Board10>();
 
 const std::array<VariantInfo, 2> kVariants = {{
-    {Variant::English, "english", "English/American checkers (WCDF)", Side::Black, true, kBoard8},
-    {Variant::International, "international", "International draughts (FMJD)", Side::White, false,
-     kBoard10},
+    {Variant::English, "english", "English/American checkers (WCDF)", Side::Black, 21, true,
+     kBoard8},
+    {Variant::International, "international", "International draughts (FMJD)", Side::White, 20,
+     false, kBoard10},
 }};
 const std::array<Variant, 2> kAll = {Variant::English, Variant::International};
 

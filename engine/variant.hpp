@@ -35,6 +35,7 @@ struct VariantInfo {
   std::string_view name;
   std::string_view description;
   Side first_to_move;
+  int pdn_game_type;  // PDN GameType tag number (20 international, 21 English, ...)
   // Algebraic names: false = a1 is White's bottom-left square (diagram convention);
   // true = a1 is the first player's near-left square when that player is Black (seed 000).
   bool algebraic_from_black;

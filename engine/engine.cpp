@@ -1,0 +1,201 @@
+#include "engine/engine.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "engine/search.hpp"
+#include "engine/time_manager.hpp"
+
+namespace tsuru {
+
+struct Engine::Request {
+  SearchLimits limits;
+  Clock::time_point requested;
+  InfoCallback on_info;
+  BestMoveCallback on_best;
+  Game game{Variant::International};
+  EngineOptions options;
+  bool ponder_hit = false;
+};
+
+Engine::Engine() : tt_(10), game_(Variant::International), rng_(options_.seed) {}
+
+Engine::~Engine() {
+  stop();
+  join();
+}
+
+void Engine::set_options(const EngineOptions& options) {
+  std::lock_guard lock(mutex_);
+  if (options.seed != options_.seed) rng_.seed(options.seed);
+  options_ = options;
+}
+
+EngineOptions Engine::options() const {
+  std::lock_guard lock(mutex_);
+  return options_;
+}
+
+void Engine::new_game() {
+  finish();
+  std::lock_guard lock(mutex_);
+  tt_.clear();
+  rng_.seed(options_.seed);
+}
+
+void Engine::set_position(const Game& game) {
+  finish();
+  std::lock_guard lock(mutex_);
+  game_ = game;
+}
+
+Game Engine::game() const {
+  std::lock_guard lock(mutex_);
+  return game_;
+}
+
+void Engine::go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallback on_best) {
+  const Clock::time_point requested = Clock::now();
+  finish();
+  auto request = std::make_shared<Request>();
+  request->limits = limits;
+  request->requested = requested;
+  request->on_info = std::move(on_info);
+  request->on_best = std::move(on_best);
+  {
+    std::lock_guard lock(mutex_);
+    request->game = game_;
+    request->options = options_;
+    if (tt_log2_applied_ != options_.tt_log2) {
+      tt_.resize(options_.tt_log2);
+      tt_log2_applied_ = options_.tt_log2;
+    }
+    control_.reset();
+    control_.set_pondering(limits.ponder);
+    current_ = request;
+    searching_ = true;
+  }
+  worker_ = std::thread([this, request] { run(request); });
+}
+
+void Engine::run(std::shared_ptr<Request> request) {
+  const Game& game = request->game;
+  const EngineOptions& options = request->options;
+  const MoveList moves = game.legal_moves();
+  const bool play = !request->limits.analyze && !request->limits.ponder;
+  BestMove best;
+  bool decided = false;
+
+  if (moves.empty()) {
+    decided = true;  // no legal move: best.has_move stays false
+  } else if (play && moves.size() == 1) {
+    best.has_move = true;
+    best.move = moves[0];
+    decided = true;
+  } else if (play && options.level == Level::Beginner) {
+    std::lock_guard lock(mutex_);
+    if (std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < kBeginnerRandomShare) {
+      best.has_move = true;
+      best.move = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng_)];
+      decided = true;
+    }
+  }
+
+  if (!decided) {
+    SearchLimits limits = request->limits;
+    if (!limits.analyze) limits = apply_level(options.level, game.variant(), limits);
+    if (!limits.ponder) {
+      const TimePlan plan = plan_time(limits);
+      control_.start(request->requested, plan.soft, plan.hard);
+    }
+    const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
+      auto search = std::make_unique<Search<R>>(tt_, control_, game.options());
+      return search->run(game, limits.depth, limits.nodes, request->on_info);
+    });
+    best = result.best;
+    std::lock_guard lock(mutex_);
+    last_score_ = result.score;
+  }
+
+  // A ponder search that ends early waits for ponder-hit or stop before answering.
+  {
+    std::unique_lock lock(mutex_);
+    ponder_cv_.wait(lock, [&] { return !control_.pondering() || control_.stop_requested(); });
+  }
+  if (request->on_best) request->on_best(best);
+  std::lock_guard lock(mutex_);
+  searching_ = false;
+}
+
+void Engine::stop() {
+  std::lock_guard lock(mutex_);
+  control_.request_stop();
+  ponder_cv_.notify_all();
+}
+
+void Engine::ponder_hit() {
+  std::lock_guard lock(mutex_);
+  if (!current_ || !control_.pondering()) return;
+  SearchLimits limits = current_->limits;
+  limits.ponder = false;
+  limits = apply_level(current_->options.level, current_->game.variant(), limits);
+  const TimePlan plan = plan_time(limits);
+  control_.start(Clock::now(), plan.soft, plan.hard);
+  control_.set_pondering(false);
+  ponder_cv_.notify_all();
+}
+
+void Engine::join() {
+  if (worker_.joinable()) worker_.join();
+}
+
+void Engine::finish() {
+  stop();
+  join();
+}
+
+void Engine::wait() {
+  join();
+}
+
+bool Engine::searching() const {
+  std::lock_guard lock(mutex_);
+  return searching_;
+}
+
+BestMove Engine::think(const SearchLimits& limits, InfoCallback on_info) {
+  BestMove result;
+  go(limits, std::move(on_info), [&](const BestMove& b) { result = b; });
+  join();
+  return result;
+}
+
+Score Engine::last_score() const {
+  std::lock_guard lock(mutex_);
+  return last_score_;
+}
+
+Score Engine::assess() {
+  SearchLimits limits;
+  limits.analyze = true;
+  limits.depth = 8;
+  limits.move_time = 0.3;
+  think(limits);
+  return last_score();
+}
+
+bool Engine::accepts_draw() {
+  if (game().legal_moves().empty()) return false;
+  return assess() <= 15;  // dead level (within 0.15 men) or worse
+}
+
+bool Engine::offers_draw() {
+  const Game g = game();
+  if (g.legal_moves().empty()) return false;
+  const Score s = assess();
+  // Not before the game has taken shape, unless the position is already bare.
+  const Position& p = g.position();
+  const bool simplified = p.kings() != 0 || popcount(p.occupied()) <= 12 || g.moves().size() >= 60;
+  return s <= 0 && (simplified || s <= -150);
+}
+
+}  // namespace tsuru

@@ -1,0 +1,93 @@
+// The engine facade: everything a front end (Hub, DXP, console, match runner) needs, and no
+// protocol. Searches run on the engine's own thread; results come back through callbacks on
+// that thread: zero or more info reports, then exactly one best move per go(). Callbacks must
+// not call back into the engine's blocking methods (go, set_position, new_game, wait).
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "engine/level.hpp"
+#include "engine/limits.hpp"
+#include "engine/search_control.hpp"
+#include "engine/tt.hpp"
+
+namespace tsuru {
+
+struct EngineOptions {
+  int tt_log2 = 22;           // transposition table entries, log2 (16 bytes each)
+  Level level = Level::None;  // preset limits for play (see level.hpp)
+  bool book = true;           // play opening-book moves when one is known
+  int book_ply = 40;          // ... only up to this game ply
+  int book_margin = 0;        // centi-men: choose among book moves this close to the best
+  std::uint64_t seed = 1;     // random choices (beginner level, book variety)
+  int threads = 1;            // the search is single-threaded; accepted for compatibility
+};
+
+class Engine {
+ public:
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+  using BestMoveCallback = std::function<void(const BestMove&)>;
+
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Applied at the next go(); a new table size reallocates (and clears) the table then.
+  void set_options(const EngineOptions& options);
+  EngineOptions options() const;
+
+  // Forgets everything learnt in the previous game (hash table, random state).
+  void new_game();
+  // The position to search: the game's current position, with its history for repetitions
+  // and move-count draws. Stops a running search.
+  void set_position(const Game& game);
+  Game game() const;
+
+  // Starts a search and returns at once (a search still running is stopped first: it delivers
+  // its best move before the new one starts). on_best is called exactly once per go().
+  void go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallback on_best);
+  void stop();
+  void ponder_hit();
+  // Blocks until the running search (if any) has delivered its best move.
+  void wait();
+  bool searching() const;
+
+  // Synchronous convenience for tools and tests: go() then wait().
+  BestMove think(const SearchLimits& limits, InfoCallback on_info = {});
+  // The last completed search's score and depth (side to move's view).
+  Score last_score() const;
+
+  // Draw offers, judged by a short search of the current position (the engine to move):
+  // accept when it is dead level or worse; offer when a draw is the best it can hope for.
+  bool accepts_draw();
+  bool offers_draw();
+
+ private:
+  struct Request;
+  void run(std::shared_ptr<Request> request);
+  void join();
+  void finish();  // stop the running search, if any, and wait for it
+  Score assess();
+
+  mutable std::mutex mutex_;
+  std::condition_variable ponder_cv_;
+  EngineOptions options_;
+  int tt_log2_applied_ = 0;
+  TranspositionTable tt_;
+  SearchControl control_;
+  Game game_;
+  std::mt19937_64 rng_;
+  std::thread worker_;
+  std::shared_ptr<Request> current_;
+  bool searching_ = false;
+  Score last_score_ = 0;
+};
+
+}  // namespace tsuru

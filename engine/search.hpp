@@ -1,0 +1,396 @@
+// The search: iterative deepening over a principal-variation alpha-beta search with aspiration
+// windows, a transposition table, killer and history move ordering, late-move reductions and a
+// capture quiescence search. Templated on the rule set; one instance per `go`, single-threaded,
+// deterministic for a given position, limits and table contents.
+//
+// Captures are compulsory, so a position where the side to move can capture is never a leaf:
+// the quiescence search plays the captures out and evaluates only quiet positions. Repetitions
+// (against the game history too) and the move-count draw rules are applied inside the tree.
+#pragma once
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include "engine/draw_rules.hpp"
+#include "engine/game.hpp"
+#include "engine/limits.hpp"
+#include "engine/movegen.hpp"
+#include "engine/search_control.hpp"
+#include "engine/tt.hpp"
+#include "eval/eval.hpp"
+
+namespace tsuru {
+
+struct SearchResult {
+  BestMove best;
+  Score score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
+template <class R>
+class Search {
+ public:
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+
+  Search(TranspositionTable& tt, SearchControl& control, const DrawOptions& draws)
+      : tt_(tt), control_(control), draws_(draws) {}
+
+  // Searches the game's current position. max_depth 0 means kMaxPly - 1.
+  SearchResult run(const Game& game, int max_depth, std::uint64_t node_limit,
+                   const InfoCallback& on_info) {
+    node_limit_ = node_limit;
+    on_info_ = on_info;
+    const int limit = max_depth > 0 ? std::min(max_depth, kMaxPly - 8) : kMaxPly - 8;
+    // The game's positions feed repetition detection.
+    history_.clear();
+    for (const Position& p : game.positions()) history_.push_back(p.key());
+    root_index_ = static_cast<int>(history_.size()) - 1;
+    history_.resize(history_.size() + kMaxPly + 1);
+    tt_.new_search();
+    std::memset(killers_, 0, sizeof killers_);
+    for (auto& side : history_scores_)
+      for (auto& row : side) std::fill(std::begin(row), std::end(row), 0);
+
+    const Position& root = game.position();
+    root_draw_ = game.draw_state();
+    MoveList moves;
+    MoveGen<R>::generate(root, moves);
+    SearchResult result;
+    if (moves.empty()) return result;
+    result.best.has_move = true;
+    result.best.move = moves[0];
+    root_moves_.assign(moves.begin(), moves.end());
+    root_scores_.assign(root_moves_.size(), -kInfinity);
+
+    Score score = 0;
+    pv_length_[0] = 0;
+    for (int depth = 1; depth <= limit; ++depth) {
+      const Score s = aspiration(root, depth, score);
+      // An interrupted iteration still counts for a root move it searched completely: the PV
+      // only changes on such a move.
+      if (pv_length_[0] > 0) {
+        result.best.move = pv_[0][0];
+        result.best.has_ponder = pv_length_[0] > 1;
+        if (result.best.has_ponder) result.best.ponder = pv_[0][1];
+      }
+      if (aborted_) break;
+      score = s;
+      result.score = s;
+      result.depth = depth;
+      report(depth, s);
+      if (control_.past_soft(Clock::now())) break;
+      // A forced result well inside the horizon will not change.
+      if (is_win_score(s) && depth > plies_to_end(s) + 2 && !control_.pondering()) break;
+    }
+    result.nodes = nodes_;
+    return result;
+  }
+
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  static constexpr int kInfoEveryIteration = 1;
+
+  Score aspiration(const Position& root, int depth, Score previous) {
+    if (depth < 4 || is_win_score(previous)) return root_search(root, depth, -kInfinity, kInfinity);
+    Score delta = 30;
+    Score alpha = std::max(previous - delta, -kInfinity);
+    Score beta = std::min(previous + delta, kInfinity);
+    while (true) {
+      const Score s = root_search(root, depth, alpha, beta);
+      if (aborted_) return s;
+      if (s <= alpha) {
+        alpha = std::max(s - delta, -kInfinity);
+      } else if (s >= beta) {
+        beta = std::min(s + delta, kInfinity);
+      } else {
+        return s;
+      }
+      delta *= 3;
+      if (delta > 400) {
+        alpha = -kInfinity;
+        beta = kInfinity;
+      }
+    }
+  }
+
+  Score root_search(const Position& root, int depth, Score alpha, Score beta) {
+    // Order: the previous iteration's best first, then by score.
+    std::vector<std::size_t> order(root_moves_.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return root_scores_[a] > root_scores_[b];
+    });
+    history_[static_cast<std::size_t>(root_index_)] = root.key();
+    Score best = -kInfinity;
+    const Score original_alpha = alpha;
+    std::size_t searched = 0;
+    for (std::size_t idx : order) {
+      const Move& m = root_moves_[idx];
+      const Position child = root.after(m);
+      const DrawState ds = advance_draw_state<R>(root_draw_, root, m, child);
+      Score s;
+      if (searched == 0) {
+        s = -search(child, ds, depth - 1, -beta, -alpha, 1, true);
+      } else {
+        s = -search(child, ds, depth - 1, -alpha - 1, -alpha, 1, false);
+        if (s > alpha && s < beta && !aborted_)
+          s = -search(child, ds, depth - 1, -beta, -alpha, 1, true);
+      }
+      if (aborted_) break;
+      ++searched;
+      root_scores_[idx] = s;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          update_pv(0, m);
+          // A new best move part-way through a deeper iteration is worth reporting.
+          if (searched > 1 && depth >= 6) report(depth, s);
+        }
+      }
+      if (s > alpha) alpha = s;
+      if (alpha >= beta) break;
+    }
+    // Moves not searched this iteration keep a low score for the next ordering.
+    (void)original_alpha;
+    return best;
+  }
+
+  bool repeated(int ply, const DrawState& ds) const {
+    const int here = root_index_ + ply;
+    const Key key = history_[static_cast<std::size_t>(here)];
+    for (int i = here - 2; i >= 0 && i >= here - ds.reversible; i -= 2)
+      if (history_[static_cast<std::size_t>(i)] == key) return true;
+    return false;
+  }
+
+  bool check_limits() {
+    if ((nodes_ & 1023) == 0) {
+      if (control_.must_stop(Clock::now())) aborted_ = true;
+    }
+    if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
+    return aborted_;
+  }
+
+  Score search(const Position& pos, const DrawState& ds, int depth, Score alpha, Score beta,
+               int ply, bool pv_node) {
+    pv_length_[ply] = ply;
+    ++nodes_;
+    if (check_limits()) return 0;
+    history_[static_cast<std::size_t>(root_index_ + ply)] = pos.key();
+
+    MoveList moves;
+    MoveGen<R>::generate(pos, moves);
+    if (moves.empty()) return loss_in(ply);
+    if (repeated(ply, ds) || counter_draw<R>(ds, pos, draws_) != ResultReason::None) return kDraw;
+    if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
+
+    const bool capture = moves[0].is_capture();
+    if (depth <= 0) {
+      if (!capture) return leaf(pos, ply);
+      return qsearch_moves(pos, moves, alpha, beta, ply);
+    }
+
+    // Mate-distance pruning.
+    alpha = std::max(alpha, loss_in(ply));
+    beta = std::min(beta, win_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    std::uint8_t tt_move = TranspositionTable::kNoMove;
+    if (const TTEntry* e = tt_.probe(pos.key())) {
+      tt_move = e->move;
+      const Score s = TranspositionTable::from_tt(e->score, ply);
+      if (!pv_node && e->depth >= depth &&
+          (e->bound() == Bound::Exact || (e->bound() == Bound::Lower && s >= beta) ||
+           (e->bound() == Bound::Upper && s <= alpha)))
+        return s;
+    }
+
+    // A forced move (a single legal move, usually a capture) costs no depth.
+    if (moves.size() == 1 && ply < 2 * kMaxPly / 3) ++depth;
+
+    const Side us = pos.turn();
+    Ordering order;
+    score_moves(moves, order, tt_move, ply, us);
+
+    Score best = -kInfinity;
+    std::uint8_t best_index = TranspositionTable::kNoMove;
+    const Score original_alpha = alpha;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const std::size_t mi = order.pick(i, moves.size());
+      const Move& m = moves[mi];
+      const Position child = pos.after(m);
+      const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
+      const bool quiet = !m.is_capture() && !m.crowns;
+      Score s;
+      if (i == 0) {
+        s = -search(child, child_ds, depth - 1, -beta, -alpha, ply + 1, pv_node);
+      } else {
+        int reduction = 0;
+        if (quiet && depth >= 3 && i >= 3 && !is_killer(m, ply)) {
+          reduction = 1 + (depth >= 6 && i >= 8 ? 1 : 0);
+          if (pv_node) reduction = std::max(0, reduction - 1);
+        }
+        s = -search(child, child_ds, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+        if (s > alpha && reduction > 0 && !aborted_)
+          s = -search(child, child_ds, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        if (s > alpha && s < beta && pv_node && !aborted_)
+          s = -search(child, child_ds, depth - 1, -beta, -alpha, ply + 1, true);
+      }
+      if (aborted_) return 0;
+      if (s > best) {
+        best = s;
+        best_index = static_cast<std::uint8_t>(std::min<std::size_t>(mi, 254));
+        if (s > alpha) {
+          alpha = s;
+          if (pv_node) update_pv(ply, m);
+          if (alpha >= beta) {
+            if (quiet) reward(m, ply, us, depth);
+            break;
+          }
+        }
+      }
+    }
+    const Bound bound = best >= beta            ? Bound::Lower
+                        : best > original_alpha ? Bound::Exact
+                                                : Bound::Upper;
+    tt_.store(pos.key(), best, 0, depth, bound, best_index, ply);
+    return best;
+  }
+
+  // The quiet position's value: static evaluation.
+  Score leaf(const Position& pos, int ply) {
+    leaf_depth_sum_ += static_cast<std::uint64_t>(ply);
+    ++leaves_;
+    if (ply > selective_depth_) selective_depth_ = ply;
+    return eval::evaluate<R>(pos);
+  }
+
+  // Plays out compulsory captures; `moves` are the captures of pos.
+  Score qsearch_moves(const Position& pos, MoveList& moves, Score alpha, Score beta, int ply) {
+    Score best = -kInfinity;
+    for (const Move& m : moves) {
+      const Score s = -qsearch(pos.after(m), -beta, -alpha, ply + 1);
+      if (aborted_) return 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  Score qsearch(const Position& pos, Score alpha, Score beta, int ply) {
+    ++nodes_;
+    if (check_limits()) return 0;
+    if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
+    if (!MoveGen<R>::has_capture(pos)) {
+      if (MoveGen<R>::count_quiet(pos) == 0) return loss_in(ply);
+      return leaf(pos, ply);
+    }
+    MoveList moves;
+    MoveGen<R>::template generate_captures<false>(pos, moves);
+    return qsearch_moves(pos, moves, alpha, beta, ply);
+  }
+
+  // Move ordering: a score per move and the order in which they are tried. Moves stay where the
+  // generator put them, so an index identifies a move for the transposition table.
+  struct Ordering {
+    std::array<int, MoveList::kCapacity> score;
+    std::array<std::uint16_t, MoveList::kCapacity> index;
+
+    // The index of the i-th best move (one selection-sort step).
+    std::size_t pick(std::size_t i, std::size_t n) {
+      std::size_t best = i;
+      for (std::size_t j = i + 1; j < n; ++j)
+        if (score[j] > score[best]) best = j;
+      std::swap(score[i], score[best]);
+      std::swap(index[i], index[best]);
+      return index[i];
+    }
+  };
+
+  void score_moves(const MoveList& moves, Ordering& order, std::uint8_t tt_move, int ply,
+                   Side us) const {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move& m = moves[i];
+      int s;
+      if (i == tt_move) {
+        s = 1 << 30;
+      } else if (m.is_capture()) {
+        s = (1 << 24) + (m.capture_count() << 16) + history_scores_[index(us)][m.from][m.to];
+      } else if (m == killers_[ply][0]) {
+        s = (1 << 22) + 1;
+      } else if (m == killers_[ply][1]) {
+        s = 1 << 22;
+      } else {
+        s = history_scores_[index(us)][m.from][m.to] + (m.crowns ? (1 << 21) : 0);
+      }
+      order.score[i] = s;
+      order.index[i] = static_cast<std::uint16_t>(i);
+    }
+  }
+
+  bool is_killer(const Move& m, int ply) const {
+    return m == killers_[ply][0] || m == killers_[ply][1];
+  }
+
+  void reward(const Move& m, int ply, Side us, int depth) {
+    if (!(m == killers_[ply][0])) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = m;
+    }
+    int& h = history_scores_[index(us)][m.from][m.to];
+    h = std::min(h + depth * depth, 1 << 20);
+  }
+
+  void update_pv(int ply, const Move& m) {
+    pv_[ply][ply] = m;
+    for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+    pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+  }
+
+  void report(int depth, Score score) {
+    if (!on_info_) return;
+    SearchInfo info;
+    info.depth = depth;
+    info.score = score;
+    info.nodes = nodes_;
+    info.seconds = control_.elapsed(Clock::now());
+    info.mean_depth =
+        leaves_ ? static_cast<double>(leaf_depth_sum_) / static_cast<double>(leaves_) : depth;
+    info.selective_depth = selective_depth_;
+    info.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+    on_info_(info);
+  }
+
+  TranspositionTable& tt_;
+  SearchControl& control_;
+  DrawOptions draws_;
+  InfoCallback on_info_;
+  std::uint64_t node_limit_ = 0;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t leaf_depth_sum_ = 0;
+  std::uint64_t leaves_ = 0;
+  int selective_depth_ = 0;
+  bool aborted_ = false;
+
+  std::vector<Key> history_;  // keys of the game positions, then of the current tree path
+  int root_index_ = 0;
+  DrawState root_draw_;
+  std::vector<Move> root_moves_;
+  std::vector<Score> root_scores_;
+
+  Move killers_[kMaxPly][2];
+  int history_scores_[2][64][64];
+  Move pv_[kMaxPly][kMaxPly];
+  int pv_length_[kMaxPly + 1];
+};
+
+}  // namespace tsuru

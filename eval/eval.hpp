@@ -1,0 +1,170 @@
+// Static evaluation, templated on the rule set, from the side to move's point of view.
+//
+// Terms (weights in weights.hpp): material; men's advancement; central men; back-row guards;
+// mobility; locked men; runaway men (no enemy piece can reach the path to the crowning row);
+// kings on the long diagonal; and endgame knowledge: material that cannot win scores as a draw
+// (English one king against one; international at most three pieces with a king against a lone
+// king, which the 16/5-move limits make a draw), and in won king endings the stronger side is
+// pulled towards the defending king so the win is converted.
+#pragma once
+
+#include <array>
+#include <cstdlib>
+
+#include "engine/movegen.hpp"
+#include "eval/weights.hpp"
+
+namespace tsuru::eval {
+
+template <class G>
+struct Tables {
+  // rows_ahead[side][k]: the squares k rows in front of side's own back row.
+  std::array<std::array<Bitboard, 10>, 2> rows_ahead{};
+  Bitboard centre = 0;
+  // cone[side][bit]: squares from which an enemy piece could stop a man on `bit` crowning.
+  std::array<std::array<Bitboard, 64>, 2> cone{};
+  std::array<std::int8_t, 64> row{}, col{};
+};
+
+template <class G>
+constexpr Tables<G> make_tables() {
+  Tables<G> t{};
+  for (int sq = 0; sq < G::kSquares; ++sq) {
+    const Square b = G::square_bit(sq);
+    const int r = G::row_of_square(sq), c = G::col_of_square(sq);
+    t.row[static_cast<std::size_t>(b)] = static_cast<std::int8_t>(r);
+    t.col[static_cast<std::size_t>(b)] = static_cast<std::int8_t>(c);
+    // White's back row is the bottom row (G::kRows - 1), Black's the top row.
+    t.rows_ahead[0][static_cast<std::size_t>(G::kRows - 1 - r)] |= bit(b);
+    t.rows_ahead[1][static_cast<std::size_t>(r)] |= bit(b);
+    if (r >= G::kRows / 2 - 1 && r <= G::kRows / 2 && c >= 2 && c <= G::kCols - 3)
+      t.centre |= bit(b);
+  }
+  for (int sq = 0; sq < G::kSquares; ++sq) {
+    const Square b = G::square_bit(sq);
+    const int r = G::row_of_square(sq), c = G::col_of_square(sq);
+    for (int other = 0; other < G::kSquares; ++other) {
+      const int r2 = G::row_of_square(other), c2 = G::col_of_square(other);
+      const int dc = c2 > c ? c2 - c : c - c2;
+      // White moves up (towards row 0): the cone lies in rows above, widening by one each row,
+      // plus one column of slack for pieces that step into it.
+      if (r2 < r && dc <= r - r2 + 1)
+        t.cone[0][static_cast<std::size_t>(b)] |= bit(G::square_bit(other));
+      if (r2 > r && dc <= r2 - r + 1)
+        t.cone[1][static_cast<std::size_t>(b)] |= bit(G::square_bit(other));
+    }
+  }
+  return t;
+}
+
+template <class G>
+inline constexpr Tables<G> kTables = make_tables<G>();
+
+template <class R>
+class Evaluator {
+  using G = typename R::Geometry;
+  static constexpr Weights W = weights<R>();
+  static constexpr const Tables<G>& T = kTables<G>;
+
+ public:
+  // Quiet moves available to side s (men forward, kings anywhere).
+  static int mobility(const Position& pos, Side s, Bitboard empty) {
+    int n = 0;
+    for (Direction d : MoveGen<R>::forward(s)) n += popcount(shift(pos.men(s), G::step(d)) & empty);
+    if constexpr (R::kFlyingKings) {
+      for (Square k : squares_of(pos.kings(s))) n += popcount(MoveGen<R>::king_moves(k, empty));
+    } else {
+      for (Direction d : movegen_detail::kAllDirections)
+        n += popcount(shift(pos.kings(s), G::step(d)) & empty);
+    }
+    return n;
+  }
+
+  // Positional terms of one side (material excluded).
+  static Score side_terms(const Position& pos, Side s, Bitboard empty) {
+    const int i = index(s);
+    const Side o = opponent(s);
+    const Bitboard men = pos.men(s), kings = pos.kings(s);
+    Score score = 0;
+    for (std::size_t k = 1; k + 1 < static_cast<std::size_t>(G::kRows); ++k)
+      score += W.advance[k] * popcount(men & T.rows_ahead[static_cast<std::size_t>(i)][k]);
+    score += W.centre * popcount(men & T.centre);
+    // Back-row guards matter while the opponent still has men to crown.
+    if (pos.men(o))
+      score += W.back_guard * popcount(men & T.rows_ahead[static_cast<std::size_t>(i)][0]);
+    // Locked men: no empty square ahead of them.
+    Bitboard free_ahead = 0;
+    for (Direction d : MoveGen<R>::forward(s)) free_ahead |= shift(empty, -G::step(d));
+    score -= W.locked * popcount(men & ~free_ahead);
+    // Runaway men.
+    const Bitboard enemies = pos.pieces(o);
+    for (Square m : squares_of(men)) {
+      if (T.cone[static_cast<std::size_t>(i)][static_cast<std::size_t>(m)] & enemies) continue;
+      const int row = T.row[static_cast<std::size_t>(m)];
+      const int advanced = s == Side::White ? G::kRows - 1 - row : row;
+      const Score bonus = W.runaway + W.runaway_step * advanced;
+      score += pos.kings(o) ? bonus / 2 : bonus;
+    }
+    if constexpr (R::kFlyingKings) {
+      score += W.king_diagonal * popcount(kings & G::kLongDiagonal);
+    } else {
+      score += W.king_diagonal * popcount(kings & T.centre);
+    }
+    return score;
+  }
+
+  static int distance(Square a, Square b) {
+    const int dr =
+        std::abs(T.row[static_cast<std::size_t>(a)] - T.row[static_cast<std::size_t>(b)]);
+    const int dc =
+        std::abs(T.col[static_cast<std::size_t>(a)] - T.col[static_cast<std::size_t>(b)]);
+    return dr > dc ? dr : dc;
+  }
+
+  // Endgame knowledge applied to a White-view score.
+  static Score endgame(const Position& pos, Score score) {
+    const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
+    const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
+    // Material that cannot win against a lone king.
+    for (Side weak : {Side::White, Side::Black}) {
+      const bool lone = weak == Side::White ? (wm == 0 && wk == 1) : (bm == 0 && bk == 1);
+      if (!lone) continue;
+      const int strong_pieces = weak == Side::White ? bm + bk : wm + wk;
+      if (R::kFlyingKings && strong_pieces <= 3) return score / 16;
+      if (!R::kFlyingKings && strong_pieces <= 1) return score / 16;
+    }
+    // Kings only: equal numbers are a draw; otherwise the stronger side closes in.
+    if (wm == 0 && bm == 0) {
+      if (wk == bk) return score / 8;
+      const Side strong = wk > bk ? Side::White : Side::Black;
+      int total = 0;
+      for (Square a : squares_of(pos.kings(strong)))
+        for (Square b : squares_of(pos.kings(opponent(strong)))) total += distance(a, b);
+      const Score chase = W.king_chase * total;
+      score += strong == Side::White ? -chase : chase;
+    }
+    return score;
+  }
+
+  static Score evaluate(const Position& pos) {
+    const Bitboard empty = G::kValid & ~pos.occupied();
+    const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
+    const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
+    const Score material = W.man * (wm - bm) + W.king * (wk - bk);
+    Score score = material;
+    score += side_terms(pos, Side::White, empty) - side_terms(pos, Side::Black, empty);
+    score += W.mobility * (mobility(pos, Side::White, empty) - mobility(pos, Side::Black, empty));
+    // When ahead, trading pieces brings the win closer.
+    const int traded = 2 * R::kStartRows * G::kPerRow - (wm + bm + wk + bk);
+    if (traded > 0) score += material * W.trade_bonus * traded / 100;
+    score = endgame(pos, score);
+    return pos.turn() == Side::White ? score : -score;
+  }
+};
+
+template <class R>
+Score evaluate(const Position& pos) {
+  return Evaluator<R>::evaluate(pos);
+}
+
+}  // namespace tsuru::eval
