@@ -121,21 +121,31 @@ class Evaluator {
     return dr > dc ? dr : dc;
   }
 
+  // A drawn ending keeps only a hint of who is better, to break ties.
+  static Score drawn(Score score) { return score / 100; }
+
   // Endgame knowledge applied to a White-view score.
   static Score endgame(const Position& pos, Score score) {
     const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
     const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
-    // Material that cannot win against a lone king.
+    // Material that cannot win against a lone king. With flying kings: up to two pieces never
+    // win; three win only if the lone king is kept off the long diagonal (and the 16-move limit
+    // runs); with short kings one king cannot beat one king.
     for (Side weak : {Side::White, Side::Black}) {
       const bool lone = weak == Side::White ? (wm == 0 && wk == 1) : (bm == 0 && bk == 1);
       if (!lone) continue;
       const int strong_pieces = weak == Side::White ? bm + bk : wm + wk;
-      if (R::kFlyingKings && strong_pieces <= 3) return score / 16;
-      if (!R::kFlyingKings && strong_pieces <= 1) return score / 16;
+      if constexpr (R::kFlyingKings) {
+        const bool holds_diagonal = (pos.kings(weak) & G::kLongDiagonal) != 0;
+        if (strong_pieces <= 2 || (strong_pieces == 3 && holds_diagonal)) return drawn(score);
+        if (strong_pieces == 3) return score / 4;
+      } else {
+        if (strong_pieces <= 1) return drawn(score);
+      }
     }
     // Kings only: equal numbers are a draw; otherwise the stronger side closes in.
     if (wm == 0 && bm == 0) {
-      if (wk == bk) return score / 8;
+      if (wk == bk) return drawn(score);
       const Side strong = wk > bk ? Side::White : Side::Black;
       int total = 0;
       for (Square a : squares_of(pos.kings(strong)))

@@ -1,5 +1,6 @@
 // tsuru bench: a fixed-depth search of a fixed set of positions per rule set. The node count
 // is a signature of the search: identical from run to run (tests check it).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -23,18 +24,32 @@ int run_bench(const Args& args) {
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
       "depth", po::value(&depth), "search depth (default: the rule set's bench depth)")(
       "tt-size", po::value(&tt_log2)->default_value(tt_log2), "hash table entries, log2")(
-      "verbose", "print the info lines of every search");
+      "verbose", "print the info lines of every search")(
+      "level", po::value<std::string>(),
+      "play each position at this level (beginner|medium|hard) instead of a fixed depth; the "
+      "time of each answer is measured from the request and the maximum printed");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
   const Variant v = variant_from_name(variant_name);
   if (depth <= 0) depth = bench_depth(v);
   const bool verbose = vm.count("verbose") > 0;
+  Level level = Level::None;
+  if (vm.count("level")) {
+    const auto parsed = parse_level(vm["level"].as<std::string>());
+    if (!parsed) {
+      std::fprintf(stderr, "bench: unknown level '%s'\n", vm["level"].as<std::string>().c_str());
+      return 2;
+    }
+    level = *parsed;
+  }
 
   Engine engine;
   EngineOptions options;
   options.tt_log2 = tt_log2;
   options.book = false;
+  options.level = level;
   engine.set_options(options);
+  double max_seconds = 0;
   std::uint64_t total_nodes = 0;
   double total_seconds = 0;
   int n = 0;
@@ -47,8 +62,10 @@ int run_bench(const Args& args) {
     engine.new_game();
     engine.set_position(Game(v, *pos));
     SearchLimits limits;
-    limits.depth = depth;
-    limits.analyze = true;
+    if (level == Level::None) {
+      limits.depth = depth;
+      limits.analyze = true;
+    }
     SearchInfo last;
     const auto start = std::chrono::steady_clock::now();
     const BestMove best = engine.think(limits, [&](const SearchInfo& info) {
@@ -60,6 +77,7 @@ int run_bench(const Args& args) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ++n;
+    max_seconds = std::max(max_seconds, secs);
     total_nodes += last.nodes;
     total_seconds += secs;
     std::printf("position=%d move=%s score=%d nodes=%llu time=%.3f nps=%.0f\n", n,
@@ -71,6 +89,8 @@ int run_bench(const Args& args) {
   std::printf("total positions=%d depth=%d nodes=%llu time=%.3f nps=%.0f\n", n, depth,
               static_cast<unsigned long long>(total_nodes), total_seconds,
               total_seconds > 0 ? static_cast<double>(total_nodes) / total_seconds : 0.0);
+  if (level != Level::None)
+    std::printf("level=%s max_time=%.3f\n", std::string(level_name(level)).c_str(), max_seconds);
   std::printf("bench nodes=%llu\n", static_cast<unsigned long long>(total_nodes));
   return 0;
 }
