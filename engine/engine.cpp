@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "book/book.hpp"
 #include "engine/search.hpp"
 #include "engine/time_manager.hpp"
 
@@ -9,6 +10,7 @@ namespace tsuru {
 
 struct Engine::Request {
   SearchLimits limits;
+  std::shared_ptr<const book::Book> book;
   Clock::time_point requested;
   InfoCallback on_info;
   BestMoveCallback on_best;
@@ -16,6 +18,13 @@ struct Engine::Request {
   EngineOptions options;
   bool ponder_hit = false;
 };
+
+namespace {
+// The book serves the strongest play: beginner and medium are defined by their search alone.
+bool uses_book(Level level) {
+  return level == Level::None || level == Level::Hard;
+}
+}  // namespace
 
 Engine::Engine() : tt_(10), game_(Variant::International), rng_(options_.seed) {}
 
@@ -65,6 +74,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallba
     std::lock_guard lock(mutex_);
     request->game = game_;
     request->options = options_;
+    request->book = book_for(game_.variant(), options_);
     if (tt_log2_applied_ != options_.tt_log2) {
       tt_.resize(options_.tt_log2);
       tt_log2_applied_ = options_.tt_log2;
@@ -91,7 +101,10 @@ void Engine::run(std::shared_ptr<Request> request) {
     best.has_move = true;
     best.move = moves[0];
     decided = true;
-  } else if (play && options.level == Level::Beginner) {
+  } else if (play && request->book && uses_book(options.level)) {
+    decided = book_move(game, options, *request->book, request->on_info, best);
+  }
+  if (!decided && play && options.level == Level::Beginner) {
     std::lock_guard lock(mutex_);
     if (std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < kBeginnerRandomShare) {
       best.has_move = true;
@@ -172,6 +185,52 @@ BestMove Engine::think(const SearchLimits& limits, InfoCallback on_info) {
 Score Engine::last_score() const {
   std::lock_guard lock(mutex_);
   return last_score_;
+}
+
+std::shared_ptr<const book::Book> Engine::book_for(Variant v, const EngineOptions& options) {
+  if (!options.book) return nullptr;
+  const std::string key = std::string(info(v).name) + "|" + options.book_file;
+  if (key == book_key_) return book_;
+  book_key_ = key;
+  book_.reset();
+  std::string path = options.book_file;
+  if (path.empty()) {
+    const auto found = book::default_book_path(v);
+    if (!found) return nullptr;
+    path = *found;
+  }
+  auto loaded = book::Book::load(v, path);
+  if (!loaded) {
+    spdlog::error("opening book not used: {}", loaded.error());
+    return nullptr;
+  }
+  book_ = std::make_shared<const book::Book>(std::move(loaded.value()));
+  spdlog::info("opening book {}: {} positions", path, book_->positions());
+  return book_;
+}
+
+// Plays a book move at once (reported as an info line marked from_book) when the position is
+// in the book and the game is still within book_ply.
+bool Engine::book_move(const Game& game, const EngineOptions& options, const book::Book& book,
+                       const InfoCallback& on_info, BestMove& best) {
+  if (static_cast<int>(game.moves().size()) >= options.book_ply) return false;
+  std::optional<book::BookMove> choice;
+  {
+    std::lock_guard lock(mutex_);
+    choice = book.choose(game.position(), options.book_margin, rng_);
+  }
+  if (!choice) return false;
+  if (on_info) {
+    SearchInfo info;
+    info.depth = choice->depth;
+    info.score = choice->score;
+    info.pv = {choice->move};
+    info.from_book = true;
+    on_info(info);
+  }
+  best.has_move = true;
+  best.move = choice->move;
+  return true;
 }
 
 Score Engine::assess() {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <random>
+#include <string>
 #include <thread>
 
 #include "engine/game.hpp"
@@ -16,6 +17,10 @@
 #include "engine/limits.hpp"
 #include "engine/search_control.hpp"
 #include "engine/tt.hpp"
+
+namespace tsuru::book {
+class Book;
+}
 
 namespace tsuru {
 
@@ -25,6 +30,7 @@ struct EngineOptions {
   bool book = true;           // play opening-book moves when one is known
   int book_ply = 40;          // ... only up to this game ply
   int book_margin = 0;        // centi-men: choose among book moves this close to the best
+  std::string book_file;      // empty = the rule set's default book (book/book.hpp)
   std::uint64_t seed = 1;     // random choices (beginner level, book variety)
   int threads = 1;            // the search is single-threaded; accepted for compatibility
 };
@@ -75,6 +81,11 @@ class Engine {
   void join();
   void finish();  // stop the running search, if any, and wait for it
   Score assess();
+  // The book for the game's rule set under the current options, loaded on first use; null when
+  // there is none or it cannot be read (the reason is logged).
+  std::shared_ptr<const book::Book> book_for(Variant v, const EngineOptions& options);
+  bool book_move(const Game& game, const EngineOptions& options, const book::Book& book,
+                 const InfoCallback& on_info, BestMove& best);
 
   mutable std::mutex mutex_;
   std::condition_variable ponder_cv_;
@@ -88,6 +99,8 @@ class Engine {
   std::shared_ptr<Request> current_;
   bool searching_ = false;
   Score last_score_ = 0;
+  std::shared_ptr<const book::Book> book_;
+  std::string book_key_;  // rule set + file the loaded book is for
 };
 
 }  // namespace tsuru

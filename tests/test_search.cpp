@@ -77,3 +77,36 @@ TEST_CASE("searches are deterministic", "[search]") {
     CHECK(a.last.score == b.last.score);
   }
 }
+
+namespace {
+
+// Plays the game out with the engine on both sides at a fixed depth.
+GameResult play_out(Game game, int depth) {
+  Engine engine;
+  EngineOptions options;
+  options.tt_log2 = 18;
+  options.book = false;
+  engine.set_options(options);
+  while (game.result().outcome == Outcome::Ongoing) {
+    engine.set_position(game);
+    SearchLimits limits;
+    limits.depth = depth;
+    const BestMove best = engine.think(limits);
+    REQUIRE(best.has_move);
+    REQUIRE(game.play(best.move));
+  }
+  return game.result();
+}
+
+}  // namespace
+
+TEST_CASE("won king endings are converted", "[search]") {
+  // English: two kings against one must be won before the 40-move rule.
+  const GameResult english =
+      play_out(Game(Variant::English, fen(Variant::English, "W:WK14,K15:BK28")), 12);
+  CHECK(english.outcome == Outcome::WhiteWins);
+  // International: four kings against one, before the 25-move kings-only rule.
+  const GameResult intl = play_out(
+      Game(Variant::International, fen(Variant::International, "W:WK16,K26,K36,K47:BK23")), 8);
+  CHECK(intl.outcome == Outcome::WhiteWins);
+}

@@ -19,6 +19,8 @@ struct Command {
 constexpr Command kCommands[] = {
     {"bench", "fixed-depth search of the bench positions: bench [--variant V] [--depth D]",
      tsuru::tools::run_bench},
+    {"book", "opening books: book build|show|merge (see book <sub> --help)",
+     tsuru::tools::run_book},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
 };

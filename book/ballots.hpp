@@ -1,0 +1,18 @@
+// Opening ballots: positions tournaments start games from.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace tsuru::book {
+
+struct Ballot {
+  std::string_view id;     // "001" ... "174"
+  std::string_view moves;  // the three opening moves, e.g. "09-13 21-17 05-09"
+  std::string_view fen;    // the position after them (PDN FEN, English numbering)
+  bool standard;           // in tournament use; false = barred as a known loss
+};
+
+const std::vector<Ballot>& english_ballots();
+
+}  // namespace tsuru::book

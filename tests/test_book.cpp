@@ -1,0 +1,226 @@
+// Opening books: the file format (round trip, every kind of damage rejected), lookup, the
+// builder on a tiny budget, and how the engine uses a book.
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "book/ballots.hpp"
+#include "book/book.hpp"
+#include "book/builder.hpp"
+#include "engine/engine.hpp"
+#include "engine/legal.hpp"
+#include "protocol/notation.hpp"
+#include "tests/reference_data.hpp"
+
+using namespace tsuru;
+
+namespace {
+
+std::vector<book::Record> start_records(Variant v) {
+  std::vector<book::Record> records;
+  const Position start = start_position(v);
+  std::int16_t score = 50;
+  for (const Move& m : legal_moves(v, start)) records.push_back({start.key(), m, score--, 9});
+  return records;
+}
+
+std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::size_t i = 0; i < n; ++i) {
+    h ^= p[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+// Rewrites the header checksum so that only the damage under test is left.
+void reseal(std::vector<std::uint8_t>& bytes) {
+  const std::uint64_t h = fnv1a(bytes.data() + book::kHeaderSize, bytes.size() - book::kHeaderSize);
+  for (int i = 0; i < 8; ++i)
+    bytes[48 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h >> (8 * i));
+}
+
+std::string temp_path(const std::string& name) {
+  // The pid keeps concurrent test runs apart.
+  return (std::filesystem::temp_directory_path() /
+          ("tsuru_test_" + std::to_string(getpid()) + "_" + name))
+      .string();
+}
+
+}  // namespace
+
+TEST_CASE("book format: round trip", "[book]") {
+  for (Variant v : all_variants()) {
+    const auto records = start_records(v);
+    const auto bytes = book::encode(v, records);
+    CHECK(bytes.size() == book::kHeaderSize + records.size() * book::kRecordSize);
+    const auto decoded = book::decode(v, bytes);
+    REQUIRE(decoded.ok());
+    REQUIRE(decoded->size() == records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      CHECK(decoded.value()[i].key == records[i].key);
+      CHECK(decoded.value()[i].move == records[i].move);
+      CHECK(decoded.value()[i].score == records[i].score);
+      CHECK(decoded.value()[i].depth == records[i].depth);
+    }
+  }
+}
+
+TEST_CASE("book format: damaged or foreign files are rejected with a reason", "[book]") {
+  const Variant v = Variant::International;
+  const auto good = book::encode(v, start_records(v));
+  auto rejected = [&](std::vector<std::uint8_t> bytes, Variant as, const std::string& why) {
+    const auto r = book::decode(as, bytes);
+    REQUIRE_FALSE(r.ok());
+    INFO(r.error());
+    CHECK(r.error().find(why) != std::string::npos);
+  };
+  rejected({}, v, "too short");
+  auto magic = good;
+  magic[0] = 'X';
+  rejected(magic, v, "magic");
+  auto version = good;
+  version[8] = 99;
+  rejected(version, v, "version");
+  rejected(good, Variant::English, "rule set");
+  auto keys = good;
+  keys[32] ^= 1;
+  rejected(keys, v, "different position keys");
+  auto truncated = good;
+  truncated.resize(truncated.size() - 5);
+  rejected(truncated, v, "truncated");
+  auto flipped = good;
+  flipped[book::kHeaderSize + 30] ^= 0x40;
+  rejected(flipped, v, "checksum");
+  // Records swapped (checksum made right again): out of order.
+  auto swapped = good;
+  std::swap_ranges(swapped.begin() + book::kHeaderSize,
+                   swapped.begin() + book::kHeaderSize + book::kRecordSize,
+                   swapped.begin() + book::kHeaderSize + book::kRecordSize);
+  reseal(swapped);
+  rejected(swapped, v, "out of order");
+  // A move from a ghost square (bit 10 on the 10x10 board).
+  auto ghost = good;
+  ghost[book::kHeaderSize + 16] = 10;
+  reseal(ghost);
+  rejected(ghost, v, "impossible move");
+  CHECK_FALSE(book::read_file(v, temp_path("missing.book")).ok());
+}
+
+TEST_CASE("book lookup: legal moves only, best first; choice within the margin", "[book]") {
+  const Variant v = Variant::International;
+  auto records = start_records(v);
+  // A record for the start key whose move is not legal there is ignored.
+  records.push_back({start_position(v).key(), Move(0, 6, 0, false), 99, 5});
+  const book::Book b(v, records);
+  const auto moves = b.moves(start_position(v));
+  REQUIRE(moves.size() == 9);
+  CHECK(moves.front().score == 50);
+  for (std::size_t i = 1; i < moves.size(); ++i) CHECK(moves[i - 1].score >= moves[i].score);
+  CHECK(b.moves(start_position(v).after(moves[0].move)).empty());
+  std::mt19937_64 rng(3);
+  std::set<std::string> chosen;
+  for (int i = 0; i < 50; ++i) {
+    chosen.insert(notation::format_move(v, b.choose(start_position(v), 0, rng)->move));
+  }
+  CHECK(chosen.size() == 1);
+  for (int i = 0; i < 200; ++i)
+    chosen.insert(notation::format_move(v, b.choose(start_position(v), 3, rng)->move));
+  CHECK(chosen.size() == 4);  // scores 50, 49, 48, 47
+  CHECK_FALSE(b.choose(start_position(v).after(moves[0].move), 100, rng).has_value());
+}
+
+TEST_CASE("book builder: a tiny budget, then a resumed run", "[book]") {
+  const std::string path = temp_path("built.book");
+  std::filesystem::remove(path);
+  book::BuildOptions o;
+  o.variant = Variant::International;
+  o.out = path;
+  o.positions = 3;
+  o.depth = 2;
+  o.tt_log2 = 14;
+  int calls = 0;
+  o.progress = [&](int, int) { ++calls; };
+  const auto first = book::build(o);
+  REQUIRE(first.ok());
+  CHECK(first->analysed == 3);
+  CHECK(calls == 3);
+  const auto loaded = book::Book::load(o.variant, path);
+  REQUIRE(loaded.ok());
+  CHECK(loaded->positions() == 3);
+  CHECK(loaded->moves(start_position(o.variant)).size() == 9);
+  const auto second = book::build(o);
+  REQUIRE(second.ok());
+  CHECK(second->positions == 6);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("the English ballots agree with the reference table", "[book]") {
+  const auto& ballots = book::english_ballots();
+  CHECK(ballots.size() == 174);
+  int standard = 0;
+  for (const auto& b : ballots) {
+    standard += b.standard ? 1 : 0;
+    INFO(b.id);
+    CHECK(notation::parse_fen(Variant::English, std::string(b.fen)).ok());
+  }
+  CHECK(standard == 157);
+}
+
+TEST_CASE("the engine plays book moves at once, within book-ply, never in analysis",
+          "[book][engine]") {
+  const Variant v = Variant::International;
+  const std::string path = temp_path("engine.book");
+  REQUIRE(book::write_file(v, path, start_records(v)).ok());
+  Engine e;
+  EngineOptions o;
+  o.tt_log2 = 14;
+  o.book_file = path;
+  e.set_options(o);
+  e.set_position(Game(v));
+  auto play = [&](SearchLimits limits) {
+    std::vector<SearchInfo> infos;
+    const BestMove best = e.think(limits, [&](const SearchInfo& i) { infos.push_back(i); });
+    return std::make_pair(best, infos);
+  };
+  SearchLimits think;
+  think.depth = 4;
+  auto [best, infos] = play(think);
+  REQUIRE(infos.size() == 1);
+  CHECK(infos[0].from_book);
+  CHECK(infos[0].score == 50);
+  const Move top = start_records(v).front().move;
+  CHECK(best.move == top);
+  SearchLimits analyze = think;
+  analyze.analyze = true;
+  auto [abest, ainfos] = play(analyze);
+  REQUIRE(!ainfos.empty());
+  CHECK_FALSE(ainfos.back().from_book);
+  o.book_ply = 0;
+  e.set_options(o);
+  CHECK_FALSE(play(think).second.back().from_book);
+  o.book_ply = 40;
+  o.level = Level::Medium;
+  e.set_options(o);
+  CHECK_FALSE(play(think).second.back().from_book);
+  o.level = Level::None;
+  o.book = false;
+  e.set_options(o);
+  CHECK_FALSE(play(think).second.back().from_book);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("a default book ships for each rule set", "[book]") {
+  for (Variant v : {Variant::English, Variant::International}) {
+    const auto path = book::default_book_path(v);
+    INFO(info(v).name);
+    REQUIRE(path.has_value());
+    const auto b = book::Book::load(v, *path);
+    REQUIRE(b.ok());
+    CHECK(b->moves(start_position(v)).size() == legal_moves(v, start_position(v)).size());
+  }
+}
