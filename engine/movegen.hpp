@@ -67,7 +67,7 @@ class MoveGen {
   }
 
   // Men (and short kings) of the side to move that can capture.
-  static Bitboard capturing_men(const Position& pos) {
+  [[gnu::always_inline]] static Bitboard capturing_men(const Position& pos) {
     const Side us = pos.turn();
     const Bitboard opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
     const Bitboard men = pos.men(us);
@@ -101,7 +101,7 @@ class MoveGen {
     }
   }
 
-  static bool has_capture(const Position& pos) {
+  [[gnu::always_inline]] static bool has_capture(const Position& pos) {
     if (capturing_men(pos)) return true;
     if constexpr (!R::kFlyingKings) {
       return false;
