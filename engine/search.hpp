@@ -92,8 +92,6 @@ class Search {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  static constexpr int kInfoEveryIteration = 1;
-
   Score aspiration(const Position& root, int depth, Score previous) {
     if (depth < 4 || is_win_score(previous)) return root_search(root, depth, -kInfinity, kInfinity);
     Score delta = 30;
@@ -126,7 +124,6 @@ class Search {
     });
     history_[static_cast<std::size_t>(root_index_)] = root.key();
     Score best = -kInfinity;
-    const Score original_alpha = alpha;
     std::size_t searched = 0;
     for (std::size_t idx : order) {
       const Move& m = root_moves_[idx];
@@ -154,8 +151,6 @@ class Search {
       if (s > alpha) alpha = s;
       if (alpha >= beta) break;
     }
-    // Moves not searched this iteration keep a low score for the next ordering.
-    (void)original_alpha;
     return best;
   }
 
