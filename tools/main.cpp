@@ -19,6 +19,8 @@ struct Command {
 constexpr Command kCommands[] = {
     {"bench", "fixed-depth search of the bench positions: bench [--variant V] [--depth D]",
      tsuru::tools::run_bench},
+    {"dxp", "play DXP matches over TCP: dxp [--listen [HOST:]PORT | --connect HOST:PORT] ...",
+     tsuru::tools::run_dxp},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
 };
