@@ -137,6 +137,14 @@ PeerSocket::PeerSocket(int port) {
   ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
+std::unique_ptr<PeerSocket> PeerSocket::adopt(int fd) {
+  std::unique_ptr<PeerSocket> p(new PeerSocket());
+  p->fd_ = fd;
+  int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  return p;
+}
+
 PeerSocket::~PeerSocket() {
   close();
 }
@@ -191,6 +199,31 @@ bool PeerSocket::wait_closed(double timeout_seconds, std::vector<std::string>* b
     }
     return eof_;
   }
+}
+
+ServerSocket::ServerSocket() {
+  fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = 0;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof addr;
+  if (::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(fd_, 4) != 0 ||
+      ::getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
+    throw std::runtime_error("cannot listen");
+  port_ = ntohs(addr.sin_port);
+}
+
+ServerSocket::~ServerSocket() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::unique_ptr<PeerSocket> ServerSocket::accept(double timeout_seconds) {
+  pollfd p{fd_, POLLIN, 0};
+  if (::poll(&p, 1, static_cast<int>(timeout_seconds * 1000)) <= 0) return nullptr;
+  const int fd = ::accept(fd_, nullptr, nullptr);
+  if (fd < 0) return nullptr;
+  return PeerSocket::adopt(fd);
 }
 
 }  // namespace tsuru::test

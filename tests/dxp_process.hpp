@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sys/types.h>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,8 @@ struct Listener {
 class PeerSocket {
  public:
   explicit PeerSocket(int port);
+  // Takes over a connected socket.
+  static std::unique_ptr<PeerSocket> adopt(int fd);
   ~PeerSocket();
   PeerSocket(const PeerSocket&) = delete;
   PeerSocket& operator=(const PeerSocket&) = delete;
@@ -61,9 +64,27 @@ class PeerSocket {
   bool connected() const { return fd_ >= 0; }
 
  private:
+  PeerSocket() = default;
   int fd_ = -1;
   bool eof_ = false;
   dxp::Framer framer_;
+};
+
+// A listening socket on 127.0.0.1 (free port), for a test that plays the follower's part
+// against a connecting `tsuru dxp --initiator`.
+class ServerSocket {
+ public:
+  ServerSocket();
+  ~ServerSocket();
+  ServerSocket(const ServerSocket&) = delete;
+  ServerSocket& operator=(const ServerSocket&) = delete;
+  int port() const { return port_; }
+  // The next connection, or nullptr on timeout.
+  std::unique_ptr<PeerSocket> accept(double timeout_seconds);
+
+ private:
+  int fd_ = -1;
+  int port_ = 0;
 };
 
 }  // namespace tsuru::test

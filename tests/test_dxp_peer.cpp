@@ -354,3 +354,115 @@ TEST_CASE("DXP peer: SIGTERM ends a game in progress politely and exits", "[dxp]
   CHECK(before[1] == "E01");
   CHECK(tsuru.process.wait(20) == 0);
 }
+
+// ---- The test as follower, `tsuru dxp --initiator --connect` as initiator ----------------------
+
+namespace {
+
+std::vector<std::string> initiator_args(int port, int games) {
+  return {TSURU_BINARY,
+          "dxp",
+          "--connect",
+          "127.0.0.1:" + std::to_string(port),
+          "--initiator",
+          "--games",
+          std::to_string(games),
+          "--time",
+          "1",
+          "--moves",
+          "75",
+          "--variant",
+          "international",
+          "--level",
+          "beginner",
+          "--hash",
+          "16",
+          "--ack-timeout",
+          "1"};
+}
+
+}  // namespace
+
+TEST_CASE("DXP initiator: requests, GAMEACC with the first move, missing acknowledgement, stop",
+          "[dxp][peer]") {
+  tsuru::test::ServerSocket server;
+  tsuru::test::ChildProcess tsuru(initiator_args(server.port(), 3));
+  auto peer = server.accept(20);
+  REQUIRE(peer);
+
+  // Game 1: the initiator plays White from the normal start, 1 minute, 75 moves.
+  CHECK(expect(*peer, 'R') == "R01Tsuru                           Z001075A");
+  peer->send(format(GameAccept{"Follower", AcceptCode::Accept}));
+  Table t1;
+  t1.engine_moved(expect(*peer, 'M'));
+  peer->send("M0001010700");  // 1-7: 7 holds a black man
+  CHECK(expect(*peer, 'C') == "Cerror: illegal move 1-7");
+  CHECK(expect(*peer, 'E') == "E00");
+  // No acknowledgement from us: after its timeout the initiator goes on with game 2.
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(expect(*peer, 'R') == "R01Tsuru                           W001075A");
+  CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(800));
+
+  // Game 2: we play White and send our first move in the same write as GAMEACC.
+  Table t2;
+  peer->send_raw(format(GameAccept{"Follower", AcceptCode::Accept}) + '\0' + t2.our_move() + '\0');
+  t2.engine_moved(expect(*peer, 'M'));
+  peer->send("E20");  // a draw, claimed on our turn
+  CHECK(expect(*peer, 'E') == "E00");
+  CHECK(expect(*peer, 'R') == "R01Tsuru                           Z001075A");
+
+  // Game 3, the last: the acknowledgement of our GAMEEND carries stop = 1 and the initiator
+  // closes the connection and exits.
+  peer->send(format(GameAccept{"Follower", AcceptCode::Accept}));
+  Table t3;
+  t3.engine_moved(expect(*peer, 'M'));
+  peer->send("E10");  // we resign
+  std::vector<std::string> before;
+  CHECK(peer->wait_closed(20, &before));
+  REQUIRE(before.size() == 1);
+  CHECK(before[0] == "E01");
+  CHECK(tsuru.wait(20) == 0);
+  const auto summary = tsuru.read_until("session:", 5);
+  REQUIRE(summary);
+  CHECK(*summary == "session: games=3 wins=1 draws=1 losses=0 unfinished=1 errors=1 complete");
+}
+
+TEST_CASE("DXP initiator: a refused request ends the session with an error", "[dxp][peer]") {
+  tsuru::test::ServerSocket server;
+  tsuru::test::ChildProcess tsuru(initiator_args(server.port(), 2));
+  auto peer = server.accept(20);
+  REQUIRE(peer);
+  expect(*peer, 'R');
+  peer->send(format(GameAccept{"Follower", AcceptCode::NoGames}));
+  CHECK(peer->wait_closed(20));
+  CHECK(tsuru.wait(20) == 1);
+  const auto summary = tsuru.read_until("session:", 5);
+  REQUIRE(summary);
+  CHECK_THAT(*summary, Catch::Contains("games=0") && Catch::EndsWith("incomplete"));
+}
+
+TEST_CASE("DXP peer soak: the engine never exceeds its clock", "[.soak][dxp]") {
+  // One minute for 40 moves, no level: the time manager alone paces the engine. The peer
+  // answers at once and measures the engine's thinking from its side of the socket.
+  Listener tsuru({"--variant", "international", "--hash", "20"});
+  PeerSocket peer(tsuru.port);
+  Table t;
+  peer.send(request(Side::White, 1, 40));
+  CHECK(expect(peer, 'A') == kAccept);
+  double used = 0;
+  auto sent = std::chrono::steady_clock::now();
+  while (true) {
+    const auto m = peer.receive(90);
+    REQUIRE(m);
+    if ((*m)[0] == 'C') continue;  // the move-limit note
+    used += std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    if ((*m)[0] == 'E') break;
+    t.engine_moved(*m);
+    if (legal_moves(t.v, t.pos).empty()) break;
+    peer.send(t.our_move());
+    sent = std::chrono::steady_clock::now();
+  }
+  INFO("engine thinking time seen by the peer: " << used << " s");
+  CHECK(used < 60.0);
+  CHECK(used > 20.0);  // it did use its time
+}
