@@ -118,8 +118,10 @@ int run_dxp(const Args& args) {
       "pdn", po::value(&pdn_dir), "write each game to a PDN file in this directory")(
       "log", po::value(&log_file), "write the log, with every message, to this file")(
       "ack-timeout", po::value(&h.ack_timeout)->default_value(h.ack_timeout),
-      "seconds to wait for the acknowledgement of a GAMEEND")("verbose,v",
-                                                              "log every message on stderr");
+      "seconds to wait for the acknowledgement of a GAMEEND")(
+      "seed", po::value(&h.engine.seed)->default_value(h.engine.seed),
+      "random seed of the first game (game n uses seed + n - 1)")("verbose,v",
+                                                                  "log every message on stderr");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
 

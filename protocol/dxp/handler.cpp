@@ -59,7 +59,7 @@ GameHandler::~GameHandler() {
 void GameHandler::send(const Message& m) {
   if (!transport_ || phase_ == Phase::Closed) return;
   const std::string payload = format(m);
-  spdlog::info("[dxp {}] > {}", id_, printable(payload));
+  spdlog::info("[dxp {}] > {}", id_, printable(payload, 4 * kMaxPayload));
   transport_->send(payload);
 }
 
@@ -74,7 +74,7 @@ void GameHandler::close() {
 }
 
 void GameHandler::log_in(const std::string& payload) const {
-  spdlog::info("[dxp {}] < {}", id_, printable(payload));
+  spdlog::info("[dxp {}] < {}", id_, printable(payload, 4 * kMaxPayload));
 }
 
 bool GameHandler::our_turn_now() const {
@@ -221,6 +221,11 @@ void GameHandler::begin_game(const Position& start, Side our_side, int minutes, 
   minutes_ = minutes;
   moves_ = moves;
   clock_ = GameClock(minutes, moves);
+  // A seed of its own for each game, so that random choices (the beginner level) differ from
+  // game to game and the match is still reproducible.
+  EngineOptions engine = options_.engine;
+  engine.seed = options_.engine.seed + static_cast<std::uint64_t>(game_number_ - 1);
+  engine_.set_options(engine);
   engine_.new_game();
   phase_ = Phase::Playing;
   spdlog::info("[dxp {}] game {} starts: we play {}, {} min, {} moves, {}", id_, game_number_,

@@ -217,10 +217,10 @@ char side_char(Side s) {
   return s == Side::White ? 'W' : 'Z';
 }
 
-std::string printable(std::string_view payload) {
+std::string printable(std::string_view payload, std::size_t max) {
   std::string out;
   for (char c : payload) {
-    if (out.size() >= 60) {
+    if (out.size() >= max) {
       out += "...";
       break;
     }

@@ -102,7 +102,7 @@ Expected<Message, ParseError> parse(std::string_view payload);
 std::string format(const Message& m);
 
 char side_char(Side s);  // 'W' or 'Z'
-// A one-line description of a payload for logs and diagnostics: printable, at most 60 chars.
-std::string printable(std::string_view payload);
+// A payload as printable ASCII (other bytes as \xNN), cut after `max` characters with "...".
+std::string printable(std::string_view payload, std::size_t max = 60);
 
 }  // namespace tsuru::dxp
