@@ -21,6 +21,8 @@ constexpr Command kCommands[] = {
      tsuru::tools::run_bench},
     {"book", "opening books: book build|show|merge (see book <sub> --help)",
      tsuru::tools::run_book},
+    {"dxp", "play DXP matches over TCP: dxp [--listen [HOST:]PORT | --connect HOST:PORT] ...",
+     tsuru::tools::run_dxp},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
 };
