@@ -77,7 +77,6 @@ void Session::apply_heavy() {
   if (settings_.variant != variant_) {
     variant_ = settings_.variant;
     game_ = Game(variant_);
-    limits_ = SearchLimits{};
   }
   tt_log2_applied_ = settings_.engine.tt_log2;
   engine_.set_options(settings_.engine);
