@@ -78,4 +78,22 @@ std::vector<std::string> fields(const std::string& line) {
   return out;
 }
 
+std::string turn_round(const std::string& text) {
+  std::string out, number;
+  auto flush = [&] {
+    if (!number.empty()) out += std::to_string(33 - std::stoi(number));
+    number.clear();
+  };
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      number += c;
+    } else {
+      flush();
+      out += c;
+    }
+  }
+  flush();
+  return out;
+}
+
 }  // namespace tsuru::test

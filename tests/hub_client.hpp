@@ -42,4 +42,8 @@ class HubClient {
 // Arguments of a reply line split at spaces outside quotes, as "name=value" texts.
 std::vector<std::string> fields(const std::string& line);
 
+// English square numbers between Hub and PDN: every number n in the text becomes 33 - n
+// (pydraughts' HubEngine numbers the English board from the other side).
+std::string turn_round(const std::string& text);
+
 }  // namespace tsuru::test

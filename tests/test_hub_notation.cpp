@@ -9,31 +9,11 @@
 #include "engine/legal.hpp"
 #include "protocol/hub/notation.hpp"
 #include "protocol/notation.hpp"
+#include "tests/hub_client.hpp"
 
 using namespace tsuru;
 
-namespace {
-
-// Hub <-> PDN numbers for English, written out here rather than taken from the code under test.
-std::string mirror_numbers(const std::string& text) {
-  std::string out, number;
-  auto flush = [&] {
-    if (!number.empty()) out += std::to_string(33 - std::stoi(number));
-    number.clear();
-  };
-  for (char c : text) {
-    if (c >= '0' && c <= '9') {
-      number += c;
-    } else {
-      flush();
-      out += c;
-    }
-  }
-  flush();
-  return out;
-}
-
-}  // namespace
+using test::turn_round;
 
 TEST_CASE("hub notation: international is plain PDN numbering", "[hub][notation]") {
   const Variant v = Variant::International;
@@ -121,7 +101,7 @@ TEST_CASE("hub notation: pydraughts' own English test game, sent in Hub numberin
   std::string pdn;
   int plies = 0;
   while (in >> pdn) {
-    const std::string hub_text = mirror_numbers(pdn);  // as pydraughts' hub_move would be
+    const std::string hub_text = turn_round(pdn);  // as pydraughts' hub_move would be
     INFO(pdn << " = Hub " << hub_text);
     const auto m = hub::parse_move(v, game.position(), hub_text);
     REQUIRE(m.ok());
