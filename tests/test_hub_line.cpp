@@ -145,6 +145,9 @@ TEST_CASE("hub line: output in canonical order, quoted only when needed", "[hub]
   Message bad("error");
   bad.add("message", "say \"hi\"\n").add_flag("flag");
   CHECK(hub::format_line(bad) == "error message=\"say 'hi' \" flag");
+  Message tab("pos");
+  tab.add("moves", "32-28\t19-23");  // a tab is white space: quoted, and kept
+  CHECK(hub::format_line(tab) == "pos moves=\"32-28\t19-23\"");
   CHECK(hub::format_line(Message("wait")) == "wait");
 
   CHECK(hub::is_name("32-28"));
@@ -187,7 +190,6 @@ TEST_CASE("hub line: parse(format(m)) == m for random messages", "[hub][line]") 
         std::string value = random_text(true);
         for (char& c : value)
           if (c == '"') c = '\'';  // cannot be written (see the test above)
-        if (value.find('\t') != std::string::npos) value.clear();
         m.add(random_name(), value);
       }
     }

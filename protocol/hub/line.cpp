@@ -54,7 +54,7 @@ std::string sanitize(std::string_view value) {
   for (char& c : out) {
     if (c == '"')
       c = '\'';
-    else if (is_control(static_cast<unsigned char>(c)))
+    else if (is_control(static_cast<unsigned char>(c)) && c != '\t')
       c = ' ';
   }
   return out;

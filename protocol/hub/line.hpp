@@ -65,8 +65,8 @@ class Message {
 Expected<Message> parse_line(std::string_view line);
 
 // Writes a message without its newline. Values are written bare when name-like and quoted
-// otherwise; a value cannot hold `"` or control characters (Hub has no escapes), so those are
-// replaced by `'` and a space.
+// otherwise; a value cannot hold `"` or control characters other than tab (Hub has no escapes),
+// so those are replaced by `'` and a space.
 std::string format_line(const Message& message);
 
 // Whether text can be written without quotes: non-empty, no white space, control character,
