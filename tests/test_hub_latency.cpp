@@ -39,7 +39,7 @@ std::string summary(const std::vector<double>& ms) {
 
 }  // namespace
 
-TEST_CASE("hub latency: ping while searching", "[.latency][hub]") {
+TEST_CASE("hub latency: ping while searching", "[.latency]") {
   HubClient hub;
   hub.start_session();
   const auto idle = ping_times(hub, 200);

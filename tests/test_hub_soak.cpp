@@ -70,7 +70,7 @@ void expect_clean(const std::vector<std::string>& lines) {
 
 }  // namespace
 
-TEST_CASE("hub soak: 200 self-play games between two engine processes", "[.soak][hub]") {
+TEST_CASE("hub soak: 200 self-play games between two engine processes", "[.soak]") {
   const auto start = std::chrono::steady_clock::now();
   HubClient a, b;
   for (HubClient* e : {&a, &b}) {

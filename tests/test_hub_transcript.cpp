@@ -344,7 +344,7 @@ TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]")
   const std::string done = hub.until_done();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  CHECK(seconds < 1.0);  // time + inc = 0.4 s at most
+  CHECK(seconds < 2.0);  // time + inc = 0.4 s: a clock, not an endless search
   // done parsed by position: move first, then only ponder.
   const auto f = fields(done);
   REQUIRE_FALSE(f.empty());
