@@ -117,7 +117,7 @@ TEST_CASE("hub notation: pydraughts' own English test game, sent in Hub numberin
   CHECK(plies == 61);
 }
 
-TEST_CASE("hub notation: every legal move round-trips; captures print ascending",
+TEST_CASE("hub notation: every legal move round-trips, captures print ascending",
           "[hub][notation]") {
   std::mt19937_64 rng(3);
   for (Variant v : all_variants()) {

@@ -83,7 +83,9 @@ TEST_CASE("hub session: handshake, init, ping", "[hub][session]") {
   CHECK(h.take() ==
         std::vector<std::string>{
             "id name=Tsuru version=0.1 author=\"Tsuru team\"",
-            "param name=variant value=international type=enum values=\"english international\"",
+            // The list grows with the rule sets: it is variant_names().
+            "param name=variant value=international type=enum values=\"" +
+                std::string(variant_names()) + "\"",
             "param name=level value=none type=enum values=\"none beginner medium hard\"",
             "param name=book value=true type=bool",
             "param name=book-ply value=40 type=int min=0 max=200",
@@ -130,8 +132,8 @@ TEST_CASE("hub session: set-param, light at once, heavy at the next init or go",
   h.send("hub");
   const auto lines = h.take();
   CHECK(std::find(lines.begin(), lines.end(),
-                  "param name=variant value=english type=enum values=\"english international\"") !=
-        lines.end());
+                  "param name=variant value=english type=enum values=\"" +
+                      std::string(variant_names()) + "\"") != lines.end());
   CHECK(std::find(lines.begin(), lines.end(),
                   "param name=tt-size value=12 type=int min=10 max=26") != lines.end());
   h.send("init");
@@ -329,7 +331,7 @@ TEST_CASE("hub session: go think, info lines, exactly one done", "[hub][session]
   CHECK(h.take() == one("pong"));  // no second done
 }
 
-TEST_CASE("hub session: a single legal move is played at once; analyze still searches",
+TEST_CASE("hub session: a single legal move is played at once, analyze still searches",
           "[hub][session]") {
   Harness h;
   // White man 28 must capture 23 (landing on 19), and then Black has nothing left.
@@ -360,7 +362,7 @@ TEST_CASE("hub session: no legal move gives a bare done", "[hub][session]") {
   CHECK(h.wait_for("done") == one("done"));
 }
 
-TEST_CASE("hub session: ping and ponder-hit during a search; other lines end it first",
+TEST_CASE("hub session: ping and ponder-hit during a search, other lines end it first",
           "[hub][session]") {
   Harness h;
   h.send("pos");

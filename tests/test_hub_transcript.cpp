@@ -27,7 +27,8 @@ const std::string kStart8 = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";  // as pydraugh
 
 const std::vector<std::string> kHandshake = {
     "id name=Tsuru version=0.1 author=\"Tsuru team\"",
-    "param name=variant value=international type=enum values=\"english international\"",
+    "param name=variant value=international type=enum values=\"" + std::string(variant_names()) +
+        "\"",
     "param name=level value=none type=enum values=\"none beginner medium hard\"",
     "param name=book value=true type=bool",
     "param name=book-ply value=40 type=int min=0 max=200",
@@ -208,7 +209,7 @@ TEST_CASE("hub transcript: EOF on stdin quits at once, even mid-search", "[hub][
   CHECK(idle.process().wait_exit(5000ms) == 0);
 }
 
-TEST_CASE("hub transcript: stdout carries protocol lines only; --log keeps a transcript",
+TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a transcript",
           "[hub][transcript]") {
   const auto dir = std::filesystem::temp_directory_path();
   const std::string log = (dir / ("tsuru-hub-log-" + std::to_string(::getpid()) + ".txt")).string();
@@ -321,7 +322,9 @@ TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]")
     if (starts_with(l, "param name=variant ")) variants = fields(l);
   }
   REQUIRE(variants.size() == 4);
-  CHECK(variants[3] == "values=\"english international\"");
+  CHECK(variants[3] == "values=\"" + std::string(variant_names()) + "\"");
+  CHECK(std::string(variant_names()).find("english") != std::string::npos);
+  CHECK(std::string(variant_names()).find("international") != std::string::npos);
   // Values arrive unquoted; no new-game, ever.
   hub.send("set-param name=variant value=english");
   hub.send("set-param name=book value=false");
