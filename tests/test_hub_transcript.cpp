@@ -24,6 +24,7 @@ namespace {
 
 const std::string kStart10 = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 const std::string kStart8 = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";  // as pydraughts writes it
+constexpr char kGarbage[] = "\0\x01\x02\xff\xfe garbage \x7f";
 
 const std::vector<std::string> kHandshake = {
     "id name=Tsuru version=0.1 author=\"Tsuru team\"",
@@ -96,7 +97,7 @@ TEST_CASE("hub transcript: every bad input gets its error and the engine goes on
       {"pos moves= pos=W", "error message=\"missing value\""},
       {"pos =x", "error message=\"bad argument\""},
       {"pos pos=a\"b\"", "error message=\"bad argument\""},
-      {std::string("\0\x01\x02\xff\xfe garbage \x7f", 17), "error message=\"bad character\""},
+      {std::string(kGarbage, sizeof kGarbage - 1), "error message=\"bad character\""},
       {"\xc3\x28", "error message=\"bad character\""},
       {"pos moves=\"" + std::string(1 << 20, '9') + "\"", "error message=\"line too long\""},
       {std::string(3 << 20, 'z'), "error message=\"line too long\""},
