@@ -306,6 +306,7 @@ TEST_CASE("hub session: level in every form", "[hub][session]") {
 
 TEST_CASE("hub session: go think, info lines, exactly one done", "[hub][session]") {
   Harness h;
+  h.send("set-param name=book value=false");  // a search, not a book move
   h.send("pos");
   h.send("level depth=5");
   h.send("go think");
