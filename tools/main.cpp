@@ -23,6 +23,7 @@ constexpr Command kCommands[] = {
      tsuru::tools::run_book},
     {"dxp", "play DXP matches over TCP: dxp [--listen [HOST:]PORT | --connect HOST:PORT] ...",
      tsuru::tools::run_dxp},
+    {"hub", "the Hub protocol on stdin/stdout: hub [--log FILE]", tsuru::tools::run_hub},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
 };
