@@ -2,12 +2,16 @@
 // real engine facade, with replies collected from the output callback.
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
 #include <mutex>
 #include <regex>
 #include <thread>
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
+#include "book/format.hpp"
 #include "engine/legal.hpp"
 #include "protocol/hub/notation.hpp"
 #include "protocol/hub/report.hpp"
@@ -90,6 +94,7 @@ TEST_CASE("hub session: handshake, init, ping", "[hub][session]") {
             "param name=book value=true type=bool",
             "param name=book-ply value=40 type=int min=0 max=200",
             "param name=book-margin value=0 type=int min=0 max=1000",
+            "param name=book-file value=\"\" type=string",
             "param name=ponder value=false type=bool",
             "param name=threads value=1 type=int min=1 max=256",
             "param name=tt-size value=22 type=int min=10 max=26",
@@ -330,6 +335,44 @@ TEST_CASE("hub session: go think, info lines, exactly one done", "[hub][session]
   CHECK(hub::parse_move(Variant::International, start_position(Variant::International), move).ok());
   h.send("ping");
   CHECK(h.take() == one("pong"));  // no second done
+}
+
+TEST_CASE("hub session: book moves come at once, marked, and the book parameters apply",
+          "[hub][session][book]") {
+  // A one-position book for the international start: 32-28 scored best.
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("tsuru_hub_book_" + std::to_string(getpid()) + ".book"))
+                               .string();
+  const Position start = start_position(Variant::International);
+  std::vector<book::Record> records;
+  for (const Move& m : legal_moves(Variant::International, start))
+    records.push_back(
+        {start.key(), m,
+         static_cast<std::int16_t>(hub::format_move(Variant::International, m) == "32-28" ? 40 : 0),
+         10});
+  REQUIRE(book::write_file(Variant::International, path, records).ok());
+  Harness h;
+  h.send("set-param name=book-file value=/nonexistent/x.book");
+  CHECK(h.take() == one("error message=\"bad value\" name=book-file"));
+  h.send("set-param name=book-file value=\"" + path + "\"");
+  CHECK(h.take().empty());
+  h.send("pos");
+  h.send("level depth=6");
+  h.send("go think");
+  const auto lines = h.wait_for("done");
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].find("pv=32-28 book=true") != std::string::npos);
+  CHECK(lines[1] == "done move=32-28");
+  // go analyze never uses the book.
+  h.send("go analyze");
+  const auto analysed = h.wait_for("done");
+  CHECK(analysed.size() > 2);
+  CHECK(analysed.front().find("book=true") == std::string::npos);
+  // book-ply 0: past the book.
+  h.send("set-param name=book-ply value=0");
+  h.send("go think");
+  CHECK(h.wait_for("done").front().find("book=true") == std::string::npos);
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("hub session: a single legal move is played at once, analyze still searches",

@@ -2,13 +2,15 @@
 
 #include <charconv>
 #include <cstdint>
+#include <filesystem>
+#include <system_error>
 
 #include "engine/level.hpp"
 
 namespace tsuru::hub {
 namespace {
 
-enum class Type { Bool, Int, Enum };
+enum class Type { Bool, Int, Enum, String };
 
 struct Param {
   std::string_view name;
@@ -77,6 +79,16 @@ const Param kParams[] = {
        if (n) s.engine.book_margin = static_cast<int>(*n);
        return n.has_value();
      }},
+    {"book-file", Type::String, 0, 0, true,
+     [](const Settings& s) { return s.engine.book_file; },
+     [](Settings& s, std::string_view t) {
+       // Empty means the rule set's default book; otherwise the file must at least exist (a
+       // book that fails its checks is reported in the log and not used).
+       std::error_code ec;
+       if (!t.empty() && !std::filesystem::is_regular_file(std::string(t), ec)) return false;
+       s.engine.book_file = std::string(t);
+       return true;
+     }},
     {"ponder", Type::Bool, 0, 0, false,
      [](const Settings& s) { return text_of(s.ponder); },
      [](Settings& s, std::string_view t) {
@@ -127,6 +139,9 @@ std::vector<Message> param_messages(const Settings& settings) {
         break;
       case Type::Int:
         m.add("type", "int").add("min", std::to_string(p.min)).add("max", std::to_string(p.max));
+        break;
+      case Type::String:
+        m.add("type", "string");
         break;
       case Type::Enum:
         m.add("type", "enum");

@@ -40,6 +40,7 @@ Message info_message(Variant v, const SearchInfo& info) {
     }
     m.add("pv", pv);
   }
+  if (info.from_book) m.add("book", "true");  // an extra field; clients ignore unknown ones
   return m;
 }
 
