@@ -168,3 +168,6 @@ Score evaluate(const Position& pos) {
 }
 
 }  // namespace tsuru::eval
+
+// Turkish draughts has its own evaluator (orthogonal moves on all 64 squares).
+#include "eval/eval_turkish.hpp"  // IWYU pragma: export
