@@ -149,7 +149,10 @@ Expected<Position> parse_fen(Variant v, std::string_view text) {
       if (item.empty()) return E::failure("empty square in FEN piece list");
       const std::size_t dash = item.find('-');
       std::vector<Square> squares;
-      if (dash != std::string_view::npos) {
+      if (dash != std::string_view::npos && info(v).algebraic_only) {
+        return E::failure("bad square '" + std::string(item) +
+                          "' in FEN (no ranges on this board)");
+      } else if (dash != std::string_view::npos) {
         const auto lo = parse_int(item.substr(0, dash));
         const auto hi = parse_int(item.substr(dash + 1));
         const BoardShape& b = info(v).board;
