@@ -8,6 +8,7 @@
 #include "engine/game.hpp"
 #include "engine/legal.hpp"
 #include "engine/movegen.hpp"
+#include "eval/eval.hpp"
 #include "protocol/notation.hpp"
 
 using namespace tsuru;
@@ -243,4 +244,30 @@ TEST_CASE("Italian and Czech priorities in full games", "[variants]") {
   const MoveList cm = legal_moves(cz, fen(cz, "W:WK29,21:B17,22,10"));
   REQUIRE(!cm.empty());
   for (const Move& m : cm) CHECK(m.from == *nt::parse_square(cz, "29"));
+}
+
+TEST_CASE("evaluation knows each rule set's material and lone-king endgames", "[variants][eval]") {
+  // The start position with one of White's men a king: White is ahead by about the king's
+  // value less a man's.
+  for (Variant v : all_variants()) {
+    if (v == Variant::Breakthrough) continue;  // a king ends the game there
+    const Position start = start_position(v);
+    const Bitboard white = start.pieces(Side::White);
+    const Position pos =
+        Position::from_bitboards(white, start.pieces(Side::Black), bit(lsb(white)), Side::White);
+    const Score s = with_rules(v, [&]<class R>(R) { return eval::evaluate<R>(pos); });
+    INFO(info(v).name << " " << s);
+    CHECK(s > 25);
+  }
+  // Russian: three kings beat a lone king unless it holds the long diagonal (a1-h8: 29, 25,
+  // 22, 18, 15, 11, 8, 4) with the three off it.
+  const Variant r = Variant::Russian;
+  const Score open = eval::evaluate<RussianRules>(fen(r, "W:WK1,K2,K3:BK30"));
+  const Score fortress = eval::evaluate<RussianRules>(fen(r, "W:WK1,K2,K3:BK22"));
+  CHECK(open > 300);
+  CHECK(fortress < open / 4);
+  // International: the same material on 10x10 is a draw whatever the diagonal.
+  CHECK(eval::evaluate<InternationalRules>(fen(Variant::International, "W:WK1,K2,K3:BK30")) < 100);
+  // Thai: two kings take a lone one.
+  CHECK(eval::evaluate<ThaiRules>(fen(Variant::Thai, "W:WK1,K2:BK30")) > 200);
 }
