@@ -32,8 +32,8 @@ struct CaptureStep {
 
 // Whether a rule set ranks captures by more than their number of pieces.
 template <class R>
-constexpr bool kRankedCaptures =
-    R::kPriority != CapturePriority::FreeChoice&& R::kPriority != CapturePriority::Majority;
+constexpr bool kRankedCaptures = (R::kPriority != CapturePriority::FreeChoice) &&
+                                 (R::kPriority != CapturePriority::Majority);
 
 // The rank of a capture under R's priority; higher is better.
 //   with_king: the capturing piece is a king; kings: captured kings among `captured`;
@@ -150,6 +150,7 @@ constexpr std::array<Direction, 2> perpendicular(Direction d) {
 template <class R>
 class MoveGen {
   using G = typename R::Geometry;
+  static_assert(!R::kLineMoves, "a line rule set needs its MoveGen specialisation");
 
  public:
   // Directions in which a man of side s moves (forward) and captures.
@@ -433,8 +434,7 @@ class MoveGen {
       }
       if (!extended) {
         // Killer: a king whose last capture took a king halts right behind it.
-        const Bitboard final_squares =
-            halts_behind(v) ? shift(bit(v), G::step(d)) : landings;
+        const Bitboard final_squares = halts_behind(v) ? shift(bit(v), G::step(d)) : landings;
         for (Square l : squares_of(final_squares)) {
           push_path(l);
           emit(l, captured, crowns);

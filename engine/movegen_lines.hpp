@@ -30,6 +30,7 @@ template <class R>
 class LineMoveGen {
   using G = typename R::Geometry;
   using L = typename R::Lines;
+  static_assert(R::kLineMoves);
 
   // Calls f(d) for each direction d in the set.
   template <class F>

@@ -44,8 +44,9 @@ struct DrawLimits {
   int repetitions = 3;  // the occurrence of a position that draws the game
 };
 
-// Traits every rule set shares unless it says otherwise. The two rule sets above the hot path
-// (English, international) use only the first group; the others add what their rules need.
+// Traits every rule set shares unless it says otherwise. English and international draughts (the
+// hot path) keep every default; the other rule sets (rule_sets.hpp) override what their rules
+// need, each branch on them compiled away elsewhere.
 struct RuleDefaults {
   static constexpr int kStartGap = 0;  // empty rows between a side's men and its back row
   // Italian 5.3: a man may not capture a king.

@@ -110,6 +110,12 @@ TEST_CASE("light-a1 boards number from a8 (Italian, Spanish)", "[variants][notat
     CHECK(nt::format_move_algebraic(v, start, move(v, start, "24-20")) == "h3-g4");
     CHECK_FALSE(nt::parse_move(v, start, "24-21").ok());
   }
+  // The trait says which boards are light-a1.
+  for (Variant v : all_variants()) {
+    const bool light = with_rules(v, []<class R>(R) { return R::kLightA1; });
+    const bool board8 = info(v).board.squares == 32;
+    CHECK(light == (board8 && !nt::parse_square(v, "a1").has_value()));
+  }
   // The dark-a1 boards keep their numbering: Russian 29 = a1, 1 = b8.
   CHECK(nt::square_algebraic(Variant::Russian, info(Variant::Russian).board.square(29)) == "a1");
   CHECK(nt::square_algebraic(Variant::Russian, info(Variant::Russian).board.square(1)) == "b8");
