@@ -10,6 +10,7 @@
 #include "engine/movegen.hpp"
 #include "eval/eval.hpp"
 #include "protocol/notation.hpp"
+#include "protocol/pdn.hpp"
 
 using namespace tsuru;
 namespace nt = tsuru::notation;
@@ -276,4 +277,26 @@ TEST_CASE("evaluation knows each rule set's material and lone-king endgames", "[
   CHECK(eval::evaluate<InternationalRules>(fen(Variant::International, "W:WK1,K2,K3:BK30")) < 100);
   // Thai: two kings take a lone one.
   CHECK(eval::evaluate<ThaiRules>(fen(Variant::Thai, "W:WK1,K2:BK30")) > 200);
+}
+
+TEST_CASE("PDN records of the other rule sets", "[variants][notation]") {
+  // Turkish: algebraic moves and FEN, its GameType, 8x8-style results.
+  Game t(Variant::Turkish);
+  REQUIRE(t.play(move(Variant::Turkish, t.position(), "a3-a4")));
+  REQUIRE(t.play(move(Variant::Turkish, t.position(), "h6-h5")));
+  pdn::Tags tags;
+  tags.date = "2024.01.01";
+  tags.result = Outcome::WhiteWins;
+  const std::string record = pdn::write(t, tags);
+  CHECK(record.find("[GameType \"30\"]") != std::string::npos);
+  CHECK(record.find("1. a3-a4 h6-h5 1-0") != std::string::npos);
+  CHECK(record.find("[FEN") == std::string::npos);
+  // Italian from a set-up position: light-a1 numbers in the FEN tag; pool: Black moves first.
+  Game it(Variant::Italian, fen(Variant::Italian, "W:W21:B12"));
+  CHECK(pdn::write(it, tags).find("[FEN \"W:W21:B12\"]") != std::string::npos);
+  Game pool(Variant::Pool);
+  REQUIRE(pool.play(move(Variant::Pool, pool.position(), "9-13")));
+  CHECK(pdn::write(pool, tags).find("[GameType \"23\"]") != std::string::npos);
+  CHECK(pdn::write(pool, tags).find("1. 9-13 1-0") != std::string::npos);
+  CHECK(pdn::result_text(Variant::Frisian, Outcome::Draw) == "1-1");
 }
