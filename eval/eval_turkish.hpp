@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "engine/movegen.hpp"
+#include "eval/eval.hpp"
 #include "eval/weights.hpp"
 
 namespace tsuru::eval {
