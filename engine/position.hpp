@@ -101,4 +101,7 @@ class Position {
   std::uint8_t run_count_[2] = {0, 0};
 };
 
+// Copy-make copies a Position per node: the king runs live in what was padding.
+static_assert(sizeof(Position) <= 40);
+
 }  // namespace tsuru
