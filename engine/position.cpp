@@ -33,7 +33,7 @@ void Position::set_king_run(Side s, KingRun run) {
 
 template <bool UpdateKey>
 void Position::update_king_runs(const Move& m, bool was_king) {
-  const Side us = turn_, them = opponent(turn_);
+  const Side them = turn_, us = opponent(turn_);  // called after the turn passed
   const KingRun old[2] = {king_run(Side::White), king_run(Side::Black)};
   KingRun next[2] = {old[0], old[1]};
   KingRun& mine = next[index(us)];

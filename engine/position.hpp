@@ -64,9 +64,9 @@ class Position {
       kings_ ^= from ^ to;
     else if (m.crowns)
       kings_ |= to;
+    turn_ = them;
     if (track_runs_) [[unlikely]]
       update_king_runs<UpdateKey>(m, was_king);
-    turn_ = them;
   }
 
   Position after(const Move& m) const {
@@ -84,13 +84,12 @@ class Position {
   }
 
  private:
-  // After m (the board already updated, turn_ still the mover): a quiet king move extends its
-  // side's run (or starts one for another king); a man move or any capture ends it; a side
-  // whose run king was captured, or that has no man left (the limit applies only while it has
-  // men), has none.
-  // Out of line, so that play() stays small enough to inline where runs are not tracked.
+  // After m (the board updated and the turn passed): a quiet king move extends its side's run
+  // (or starts one for another king); a man move or any capture ends it; a side whose run king
+  // was captured, or that has no man left (the limit applies only while it has men), has none.
+  // Out of line and cold, so that play() stays as lean as before where runs are not tracked.
   template <bool UpdateKey>
-  void update_king_runs(const Move& m, bool was_king);
+  [[gnu::cold]] void update_king_runs(const Move& m, bool was_king);
 
   Bitboard side_[2] = {0, 0};
   Bitboard kings_ = 0;
