@@ -14,6 +14,27 @@
 //     exceed a 16-move limit already running.
 // A draw by a limit is declared only after the move that exhausts it, and only if that move did
 // not win (the side to move being blocked or without pieces is checked first, in Game).
+//
+// The other federations (DrawLimits::endgame_rule; each limit counts from the moment the material
+// arose, so a capture or a crowning starts it again):
+//   FMJD-64 (IDF) rules 7.2.3-7.2.8, Russian and Brazilian (lidraughts applies them to both;
+//   text quoted in its Russian.scala from fmjd64.org "rules of the game"):
+//     7.2.5 15 moves each with only kings moving (reversible_plies 30);
+//     7.2.4 three kings or more against a lone king: 15 moves each;
+//     7.2.8 two kings, king and man, or a king against a lone king: 5 moves each;
+//     7.2.7 three pieces with a king against a lone king standing on the long diagonal: 5 moves
+//           each from then (the text sets no condition on the stronger side's pieces);
+//     7.2.6 both sides with kings and the balance unchanged: 30 moves in 4- and 5-piece
+//           endings, 60 in 6- and 7-piece endings. "Moves" are read as each side's moves, as in
+//           7.2.4 and 7.2.5 (lidraughts counts these two as plies, a reading its own forum
+//           questioned).
+//   Pool (APCA): three kings against one king: 13 moves each.
+//   Spanish: three kings against one king: 12 moves each.
+//   Frisian (lidraughts Frisian.scala): two kings against one king: 7 moves each; one king
+//     each: 2 moves each (the rule text draws at once unless a king can be won by force, which
+//     lidraughts approximates by the two moves; so do we).
+//   Turkish: one piece each (even if one is a king): a draw at once.
+// Italian (FID 9.3): the fourth occurrence of a position draws instead of the third.
 #pragma once
 
 #include <algorithm>
@@ -32,6 +53,8 @@ enum class ResultReason : std::uint8_t {
   EndgameLimit,     // FMJD 16/5-move endgame limits
   MoveCap,          // English 400-move cap
   OneKingEach,      // English optional rule: one king against one king
+  OnePieceEach,     // Turkish: one piece against one piece
+  KingReached,      // Breakthrough: the side that made a king wins
 };
 
 struct DrawOptions {
@@ -66,6 +89,60 @@ inline std::uint8_t endgame_class(const Position& p) {
   return kNoLimit;
 }
 
+// The lone king, when one side has nothing else, and the other side's piece and king counts.
+struct LoneKing {
+  bool found = false;
+  Side weak = Side::White;
+  int strong_pieces = 0;
+  int strong_kings = 0;
+};
+inline LoneKing lone_king(const Position& p) {
+  for (Side weak : {Side::White, Side::Black}) {
+    if (popcount(p.pieces(weak)) != 1 || !p.kings(weak)) continue;
+    const Side strong = opponent(weak);
+    return {true, weak, popcount(p.pieces(strong)), popcount(p.kings(strong))};
+  }
+  return {};
+}
+
+// Plies allowed from the moment the material of p arose under R's endgame rule; -1: no limit.
+template <class R>
+int material_limit(const Position& p) {
+  constexpr EndgameRule rule = R::kDraws.endgame_rule;
+  const LoneKing lk = lone_king(p);
+  int limit = -1;
+  auto take = [&](int x) { limit = limit < 0 ? x : std::min(limit, x); };
+  if constexpr (rule == EndgameRule::Fmjd64) {
+    if (lk.found && lk.strong_kings > 0) {
+      if (lk.strong_pieces <= 2) take(10);                                         // 7.2.8
+      if (lk.strong_pieces >= 3 && lk.strong_kings == lk.strong_pieces) take(30);  // 7.2.4
+    }
+    if (p.kings(Side::White) && p.kings(Side::Black)) {  // 7.2.6
+      const int n = popcount(p.occupied());
+      if (n == 4 || n == 5) take(60);
+      if (n == 6 || n == 7) take(120);
+    }
+  } else if constexpr (rule == EndgameRule::Pool || rule == EndgameRule::Spanish) {
+    if (lk.found && lk.strong_pieces >= 3 && lk.strong_kings == lk.strong_pieces)
+      take(rule == EndgameRule::Pool ? 26 : 24);
+  } else if constexpr (rule == EndgameRule::Frisian) {
+    if (!p.men(Side::White) && !p.men(Side::Black)) {
+      const int n = popcount(p.occupied());
+      if (n == 3 && lk.found) take(14);
+      if (n == 2) take(4);
+    }
+  }
+  return limit;
+}
+
+// FMJD-64 7.2.7: three pieces with a king against a lone king on the long diagonal.
+template <class R>
+bool fmjd64_long_diagonal(const Position& p) {
+  const LoneKing lk = lone_king(p);
+  return lk.found && lk.strong_pieces == 3 && lk.strong_kings > 0 &&
+         (p.pieces(lk.weak) & R::Geometry::kLongDiagonal);
+}
+
 template <class R>
 bool lone_king_holds_long_diagonal(const Position& p) {
   constexpr Bitboard diag = R::Geometry::kLongDiagonal;
@@ -88,6 +165,12 @@ DrawState initial_draw_state(const Position& start) {
       s.endgame_left = draw_detail::lone_king_holds_long_diagonal<R>(start) ? 10 : 32;
     else if (s.endgame_class == draw_detail::kFive)
       s.endgame_left = 10;
+  }
+  if constexpr (R::kDraws.endgame_rule != EndgameRule::None) {
+    s.endgame_left = static_cast<std::int16_t>(draw_detail::material_limit<R>(start));
+    if constexpr (R::kDraws.endgame_rule == EndgameRule::Fmjd64)
+      if (draw_detail::fmjd64_long_diagonal<R>(start))
+        s.endgame_left = s.endgame_left < 0 ? 10 : std::min<std::int16_t>(s.endgame_left, 10);
   }
   return s;
 }
@@ -116,6 +199,17 @@ DrawState advance_draw_state(const DrawState& s, const Position& before, const M
     if (n.endgame_class == kSixteen && lone_king_holds_long_diagonal<R>(after))
       n.endgame_left = std::min<std::int16_t>(n.endgame_left, 10);
   }
+  if constexpr (R::kDraws.endgame_rule != EndgameRule::None) {
+    using namespace draw_detail;
+    if (m.captured || m.crowns)
+      n.endgame_left = static_cast<std::int16_t>(material_limit<R>(after));
+    else
+      n.endgame_left =
+          s.endgame_left < 0 ? s.endgame_left : static_cast<std::int16_t>(s.endgame_left - 1);
+    if constexpr (R::kDraws.endgame_rule == EndgameRule::Fmjd64)
+      if (fmjd64_long_diagonal<R>(after))
+        n.endgame_left = n.endgame_left < 0 ? 10 : std::min<std::int16_t>(n.endgame_left, 10);
+  }
   return n;
 }
 
@@ -125,7 +219,11 @@ ResultReason counter_draw(const DrawState& s, const Position& pos, const DrawOpt
   constexpr DrawLimits lim = R::kDraws;
   if (lim.reversible_plies && s.reversible >= lim.reversible_plies)
     return ResultReason::ReversibleMoves;
-  if (lim.endgame_limits && s.endgame_left == 0) return ResultReason::EndgameLimit;
+  if ((lim.endgame_limits || lim.endgame_rule != EndgameRule::None) && s.endgame_left == 0)
+    return ResultReason::EndgameLimit;
+  if (lim.endgame_rule == EndgameRule::Turkish && popcount(pos.pieces(Side::White)) == 1 &&
+      popcount(pos.pieces(Side::Black)) == 1)
+    return ResultReason::OnePieceEach;
   if (lim.total_plies && opt.move_cap && s.plies >= lim.total_plies) return ResultReason::MoveCap;
   if (opt.one_king_each_draw && !pos.men(Side::White) && !pos.men(Side::Black) &&
       popcount(pos.kings(Side::White)) == 1 && popcount(pos.kings(Side::Black)) == 1)
@@ -140,7 +238,8 @@ int plies_to_counter_draw(const DrawState& s, const DrawOptions& opt) {
   int left = -1;
   auto take = [&](int x) { left = left < 0 ? x : std::min(left, x); };
   if (lim.reversible_plies) take(std::max(0, lim.reversible_plies - s.reversible));
-  if (lim.endgame_limits && s.endgame_left >= 0) take(s.endgame_left);
+  if ((lim.endgame_limits || lim.endgame_rule != EndgameRule::None) && s.endgame_left >= 0)
+    take(s.endgame_left);
   if (lim.total_plies && opt.move_cap) take(std::max(0, lim.total_plies - s.plies));
   return left;
 }

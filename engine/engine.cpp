@@ -4,6 +4,7 @@
 
 #include "book/book.hpp"
 #include "engine/search.hpp"
+#include "engine/search_run.hpp"
 #include "engine/time_manager.hpp"
 
 namespace tsuru {
@@ -121,8 +122,7 @@ void Engine::run(std::shared_ptr<Request> request) {
       control_.start(request->requested, plan.soft, plan.hard);
     }
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
-      auto search = std::make_unique<Search<R>>(tt_, control_, game.options());
-      return search->run(game, limits.depth, limits.nodes, request->on_info);
+      return run_search<R>(tt_, control_, game, limits.depth, limits.nodes, request->on_info);
     });
     best = result.best;
     std::lock_guard lock(mutex_);

@@ -18,6 +18,10 @@ std::string_view describe(ResultReason r) {
       return "move cap reached";
     case ResultReason::OneKingEach:
       return "one king each";
+    case ResultReason::OnePieceEach:
+      return "one piece each";
+    case ResultReason::KingReached:
+      return "first king (breakthrough)";
   }
   return "unknown";
 }
@@ -78,12 +82,23 @@ GameResult Game::result() const {
   return with_rules(variant_, [&]<class R>(R) {
     GameResult r;
     r.plies_left = plies_to_counter_draw<R>(draw_state(), options_);
+    if constexpr (R::kFirstKingWins) {
+      // The side that made a king has won (if both have one, in a set-up position, the side
+      // that just moved).
+      const Position& p = position();
+      if (p.kings()) {
+        const Side winner = p.kings(opponent(p.turn())) ? opponent(p.turn()) : p.turn();
+        r.outcome = winner == Side::White ? Outcome::WhiteWins : Outcome::BlackWins;
+        r.reason = ResultReason::KingReached;
+        return r;
+      }
+    }
     if (legal_moves().empty()) {
       r.outcome = position().turn() == Side::White ? Outcome::BlackWins : Outcome::WhiteWins;
       r.reason = ResultReason::NoLegalMove;
       return r;
     }
-    if (repetitions() >= 3) {
+    if (repetitions() >= R::kDraws.repetitions) {
       r.outcome = Outcome::Draw;
       r.reason = ResultReason::Repetition;
       return r;

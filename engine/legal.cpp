@@ -10,12 +10,12 @@ struct PathSink {
   std::vector<MovePath>& out;
   int best = 0;
   void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
-    const int n = popcount(captured);
-    if constexpr (R::kPriority == CapturePriority::Majority) {
-      if (n < best) return;
-      if (n > best) {
+    const int rank = R::kPriority == CapturePriority::Majority ? popcount(captured) : step.rank;
+    if constexpr (R::kPriority != CapturePriority::FreeChoice) {
+      if (rank < best) return;
+      if (rank > best) {
         out.clear();
-        best = n;
+        best = rank;
       }
     }
     out.push_back({Move(from, to, captured, crowns), {step.path, step.path + step.length}});
@@ -57,11 +57,11 @@ Position start_position(Variant v) {
   return with_rules(v, []<class R>(R) {
     using G = typename R::Geometry;
     Bitboard black = 0, white = 0;
-    for (int r = 0; r < R::kStartRows; ++r) {
+    for (int r = R::kStartGap; r < R::kStartGap + R::kStartRows; ++r) {
       black |= G::make_row(r);
       white |= G::make_row(G::kRows - 1 - r);
     }
-    return Position::from_bitboards(white, black, 0, R::kFirstToMove);
+    return Position::from_bitboards(white, black, 0, R::kFirstToMove, R::kKingMoveLimit > 0);
   });
 }
 }  // namespace tsuru

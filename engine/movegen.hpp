@@ -7,7 +7,13 @@
 // continue from some of those squares the king must use one of them; a continuation in the
 // same direction is explored once (from the farthest landing square), so landing squares on
 // one line never produce the same move twice.
+//
+// The rule sets whose pieces move along other lines (Frisian, Turkish) or whose kings capture
+// otherwise (Thai) have their own generator with the same static interface: see
+// movegen_lines.hpp, which specialises MoveGen for them.
 #pragma once
+
+#include <type_traits>
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
@@ -16,10 +22,104 @@
 namespace tsuru {
 
 // Receives each complete capture sequence. `path` holds the squares where the piece changed
-// direction or stopped, ending with `to`.
+// direction or stopped, ending with `to`. `rank` orders captures under the rule sets with a
+// ranked priority (see capture_rank); only the highest rank is legal.
 struct CaptureStep {
   const Square* path;
   int length;
+  int rank = 0;
+};
+
+// Whether a rule set ranks captures by more than their number of pieces.
+template <class R>
+constexpr bool kRankedCaptures = (R::kPriority != CapturePriority::FreeChoice) &&
+                                 (R::kPriority != CapturePriority::Majority);
+
+// The rank of a capture under R's priority; higher is better.
+//   with_king: the capturing piece is a king; kings: captured kings among `captured`;
+//   king_order: Italian 6.9, bit (15 - i) set when the i-th captured piece is a king.
+template <class R>
+constexpr int capture_rank(int pieces, bool with_king, int kings, int king_order) {
+  switch (R::kPriority) {
+    case CapturePriority::FreeChoice:
+      return 0;
+    case CapturePriority::Majority:
+      return pieces;
+    case CapturePriority::KingFirst:
+      return with_king ? 1 : 0;
+    case CapturePriority::MajorityThenKings:
+      return pieces * 64 + kings;
+    case CapturePriority::Italian:
+      return (pieces << 24) | (with_king ? 1 << 23 : 0) | (kings << 17) | king_order;
+    case CapturePriority::FrisianValue:
+      // dctl: (captured + captured kings) * N - captured kings with N above any piece count,
+      // i.e. a man is worth N and a king 2N - 1; equal values: with a king first.
+      return ((pieces + kings) * 64 - kings) * 2 + (with_king ? 1 : 0);
+  }
+  return 0;
+}
+
+// Collects captures into a MoveList, applying the capture priority and, unless
+// KeepDuplicates, merging sequences with the same from, to and captured set.
+template <class R, bool KeepDuplicates = false>
+struct CaptureListSink {
+  MoveList& out;
+  int best = 0;
+
+  void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
+    const int n = popcount(captured);
+    if constexpr (R::kPriority == CapturePriority::Majority) {
+      if (n < best) return;
+      if (n > best) {
+        out.clear();
+        best = n;
+      }
+    } else if constexpr (kRankedCaptures<R>) {
+      if (step.rank < best) return;
+      if (step.rank > best) {
+        out.clear();
+        best = step.rank;
+      }
+    }
+    const Move m(from, to, captured, crowns);
+    // Two different paths need at least three captured pieces to share from, to and set.
+    if (!KeepDuplicates && n >= 3 && out.contains(m)) return;
+    out.push(m);
+  }
+};
+
+// Counts captures without listing them: only sequences of three or more pieces can share
+// from, to and captured set with another, so only those are kept for the duplicate check.
+template <class R, bool KeepDuplicates = false>
+struct CaptureCountSink {
+  std::size_t count = 0;
+  int best = 0;
+  MoveList long_ones;
+
+  void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
+    const int n = popcount(captured);
+    if constexpr (R::kPriority == CapturePriority::Majority) {
+      if (n < best) return;
+      if (n > best) {
+        count = 0;
+        long_ones.clear();
+        best = n;
+      }
+    } else if constexpr (kRankedCaptures<R>) {
+      if (step.rank < best) return;
+      if (step.rank > best) {
+        count = 0;
+        long_ones.clear();
+        best = step.rank;
+      }
+    }
+    if (!KeepDuplicates && n >= 3) {
+      const Move m(from, to, captured, crowns);
+      if (long_ones.contains(m)) return;
+      long_ones.push(m);
+    }
+    ++count;
+  }
 };
 
 namespace movegen_detail {
@@ -50,6 +150,7 @@ constexpr std::array<Direction, 2> perpendicular(Direction d) {
 template <class R>
 class MoveGen {
   using G = typename R::Geometry;
+  static_assert(!R::kLineMoves, "a line rule set needs its MoveGen specialisation");
 
  public:
   // Directions in which a man of side s moves (forward) and captures.
@@ -59,6 +160,24 @@ class MoveGen {
   }
 
   static Bitboard empty_squares(const Position& pos) { return G::kValid & ~pos.occupied(); }
+
+  // Breakthrough: a position with a king is won by its owner, and nothing moves any more.
+  static bool game_over(const Position& pos) {
+    if constexpr (R::kFirstKingWins) {
+      return pos.kings() != 0;
+    } else {
+      return false;
+    }
+  }
+
+  // The pieces a man of the side to move may capture (Italian men may not capture kings).
+  static Bitboard men_targets(const Position& pos, Side us) {
+    if constexpr (R::kMenCaptureKings) {
+      return pos.pieces(opponent(us));
+    } else {
+      return pos.men(opponent(us));
+    }
+  }
 
   // Pieces among `movers` that can make a one-piece capture in direction d.
   static Bitboard jumpers(Bitboard movers, Direction d, Bitboard opp, Bitboard empty) {
@@ -70,12 +189,12 @@ class MoveGen {
   [[gnu::always_inline]] static Bitboard capturing_men(const Position& pos) {
     const Side us = pos.turn();
     const Bitboard opp = pos.pieces(opponent(us)), empty = empty_squares(pos);
-    const Bitboard men = pos.men(us);
+    const Bitboard men = pos.men(us), prey = men_targets(pos, us);
     Bitboard b = 0;
     if constexpr (R::kMenCaptureBackward) {
-      for (Direction d : movegen_detail::kAllDirections) b |= jumpers(men, d, opp, empty);
+      for (Direction d : movegen_detail::kAllDirections) b |= jumpers(men, d, prey, empty);
     } else {
-      for (Direction d : forward(us)) b |= jumpers(men, d, opp, empty);
+      for (Direction d : forward(us)) b |= jumpers(men, d, prey, empty);
     }
     if constexpr (!R::kFlyingKings) {
       if (const Bitboard kings = pos.kings(us))
@@ -102,6 +221,7 @@ class MoveGen {
   }
 
   [[gnu::always_inline]] static bool has_capture(const Position& pos) {
+    if (game_over(pos)) return false;
     if (capturing_men(pos)) return true;
     if constexpr (!R::kFlyingKings) {
       return false;
@@ -132,6 +252,7 @@ class MoveGen {
   }
 
   static void generate_quiet(const Position& pos, MoveList& out) {
+    if (game_over(pos)) return;
     const Side us = pos.turn();
     const Bitboard empty = empty_squares(pos), promotion = G::promotion_row(us);
     for (Direction d : forward(us)) {
@@ -152,6 +273,7 @@ class MoveGen {
   }
 
   static std::size_t count_quiet(const Position& pos) {
+    if (game_over(pos)) return 0;
     const Side us = pos.turn();
     const Bitboard empty = empty_squares(pos), men = pos.men(us), kings = pos.kings(us);
     int n = 0;
@@ -175,24 +297,29 @@ class MoveGen {
           us_(pos.turn()),
           opp_(pos.pieces(opponent(pos.turn()))),
           promotion_(G::promotion_row(pos.turn())),
-          base_empty_(empty_squares(pos)) {}
+          base_empty_(empty_squares(pos)) {
+      if constexpr (kNeedsKings) kings_ = pos.kings();
+      if constexpr (!R::kMenCaptureKings) men_prey_ = men_targets(pos, pos.turn());
+    }
 
     void run(const Position& pos) {
+      if (game_over(pos)) return;
       const Bitboard jumping = capturing_men(pos);
       for (Square m : squares_of(jumping & pos.men(us_))) {
-        begin(m);
+        begin(m, false);
         man_from(m, 0);
       }
       // Short kings that can capture are among `jumping`; flying kings are checked one by one.
       for (Square k : squares_of(R::kFlyingKings ? pos.kings(us_) : jumping & pos.kings(us_))) {
-        begin(k);
+        begin(k, true);
         king_start(k);
       }
     }
 
    private:
-    void begin(Square from) {
+    void begin(Square from, bool with_king) {
       from_ = from;
+      if constexpr (kRankedCaptures<R>) with_king_ = with_king;
       empty_ = base_empty_ | bit(from);
       blockers_ = G::kValid & ~empty_;
       length_ = 0;
@@ -206,7 +333,13 @@ class MoveGen {
     }
     // The path already ends with `to`.
     void emit(Square to, Bitboard captured, bool crowns) {
-      sink_.add(from_, to, captured, crowns, CaptureStep{path_.data(), length_});
+      int rank = 0;
+      if constexpr (kRankedCaptures<R>) {
+        int order = 0;
+        if constexpr (R::kPriority == CapturePriority::Italian) order = order_;
+        rank = capture_rank<R>(popcount(captured), with_king_, popcount(captured & kings_), order);
+      }
+      sink_.add(from_, to, captured, crowns, CaptureStep{path_.data(), length_, rank});
     }
 
     // A man (or short king) on sq, having captured `captured` so far.
@@ -214,7 +347,7 @@ class MoveGen {
       bool extended = false;
       auto try_dir = [&](Direction d) {
         const int s = G::step(d);
-        const Bitboard mid = shift(bit(sq), s) & opp_ & ~captured;
+        const Bitboard mid = shift(bit(sq), s) & men_prey() & ~captured;
         if (!mid) return;
         const Bitboard land = shift(mid, s) & empty_;
         if (!land) return;
@@ -256,7 +389,15 @@ class MoveGen {
         if (!land) continue;
         extended = true;
         push_path(lsb(land));
-        short_king_from(lsb(land), captured | mid);
+        if constexpr (R::kPriority == CapturePriority::Italian) {
+          // FID 6.9: remember where in the sequence each king was captured.
+          const int saved = order_;
+          if (mid & kings_) order_ |= 1 << (15 - popcount(captured));
+          short_king_from(lsb(land), captured | mid);
+          order_ = saved;
+        } else {
+          short_king_from(lsb(land), captured | mid);
+        }
         pop_path();
       }
       if (!extended && captured) emit(sq, captured, false);
@@ -292,7 +433,9 @@ class MoveGen {
         }
       }
       if (!extended) {
-        for (Square l : squares_of(landings)) {
+        // Killer: a king whose last capture took a king halts right behind it.
+        const Bitboard final_squares = halts_behind(v) ? shift(bit(v), G::step(d)) : landings;
+        for (Square l : squares_of(final_squares)) {
           push_path(l);
           emit(l, captured, crowns);
           pop_path();
@@ -321,64 +464,49 @@ class MoveGen {
 
     static constexpr bool is_positive(Direction d) { return movegen_detail::is_positive(d); }
 
+    // What men capture: the opponent's pieces, or only its men (Italian).
+    Bitboard men_prey() const {
+      if constexpr (R::kMenCaptureKings) {
+        return opp_;
+      } else {
+        return men_prey_;
+      }
+    }
+    // Killer: whether a king whose last capture was v must halt right behind it.
+    bool halts_behind(Square v) const {
+      if constexpr (R::kHaltBehindKing) {
+        return has(kings_, v);
+      } else {
+        (void)v;
+        return false;
+      }
+    }
+
+    // State only some rule sets need; empty (and free) for the others, English and
+    // international among them.
+    static constexpr bool kNeedsKings = kRankedCaptures<R> || R::kHaltBehindKing;
+    struct None {};
+    template <bool B, class T>
+    using Maybe = std::conditional_t<B, T, None>;
+
     Sink& sink_;
     Side us_;
     Bitboard opp_, promotion_, base_empty_;
     Bitboard empty_ = 0, blockers_ = 0;
     Square from_ = 0;
+    [[no_unique_address]] Maybe<kNeedsKings, Bitboard> kings_{};
+    [[no_unique_address]] Maybe<!R::kMenCaptureKings, Bitboard> men_prey_{};
+    [[no_unique_address]] Maybe<kRankedCaptures<R>, bool> with_king_{};
+    // Italian: bit (15 - i) when the i-th captured piece is a king.
+    [[no_unique_address]] Maybe<R::kPriority == CapturePriority::Italian, int> order_{};
     int length_ = 0;
     std::array<Square, WithPath ? 64 : 1> path_{};
   };
 
-  // Collects captures into a MoveList, applying the capture priority and, unless
-  // KeepDuplicates, merging sequences with the same from, to and captured set.
   template <bool KeepDuplicates = false>
-  struct ListSink {
-    MoveList& out;
-    int best = 0;
-
-    void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep) {
-      const int n = popcount(captured);
-      if constexpr (R::kPriority == CapturePriority::Majority) {
-        if (n < best) return;
-        if (n > best) {
-          out.clear();
-          best = n;
-        }
-      }
-      const Move m(from, to, captured, crowns);
-      // Two different paths need at least three captured pieces to share from, to and set.
-      if (!KeepDuplicates && n >= 3 && out.contains(m)) return;
-      out.push(m);
-    }
-  };
-
-  // Counts captures without listing them: only sequences of three or more pieces can share
-  // from, to and captured set with another, so only those are kept for the duplicate check.
+  using ListSink = CaptureListSink<R, KeepDuplicates>;
   template <bool KeepDuplicates = false>
-  struct CountSink {
-    std::size_t count = 0;
-    int best = 0;
-    MoveList long_ones;
-
-    void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep) {
-      const int n = popcount(captured);
-      if constexpr (R::kPriority == CapturePriority::Majority) {
-        if (n < best) return;
-        if (n > best) {
-          count = 0;
-          long_ones.clear();
-          best = n;
-        }
-      }
-      if (!KeepDuplicates && n >= 3) {
-        const Move m(from, to, captured, crowns);
-        if (long_ones.contains(m)) return;
-        long_ones.push(m);
-      }
-      ++count;
-    }
-  };
+  using CountSink = CaptureCountSink<R, KeepDuplicates>;
 
   template <bool KeepDuplicates = false>
   static void generate_captures(const Position& pos, MoveList& out) {
@@ -400,7 +528,7 @@ class MoveGen {
   // The number of legal moves (perft's bulk count at the last ply).
   template <bool KeepDuplicates = false>
   static std::size_t count(const Position& pos) {
-    if (!has_capture(pos)) return count_quiet(pos);
+    if (!has_capture(pos)) return count_quiet(pos);  // (0 when the game is over)
     CountSink<KeepDuplicates> sink;
     CaptureSearch<CountSink<KeepDuplicates>> search(pos, sink);
     search.run(pos);
@@ -409,3 +537,6 @@ class MoveGen {
 };
 
 }  // namespace tsuru
+
+// The line generator and its MoveGen specialisations (Frisian, Turkish, Thai).
+#include "engine/movegen_lines.hpp"  // IWYU pragma: export

@@ -3,13 +3,13 @@
 namespace tsuru {
 
 std::uint64_t perft(Variant v, const Position& pos, int depth, const PerftOptions& options) {
-  return with_rules(v, [&]<class R>(R) {
-    if (options.bulk)
-      return options.keep_duplicates ? perft<R, true, true>(pos, depth)
-                                     : perft<R, true, false>(pos, depth);
-    return options.keep_duplicates ? perft<R, false, true>(pos, depth)
-                                   : perft<R, false, false>(pos, depth);
-  });
+  return with_rules(v, [&]<class R>(R) { return perft_rules<R>(pos, depth, options); });
+}
+
+std::vector<std::uint64_t> perft_levels(Variant v, const Position& pos, int depth,
+                                        bool keep_duplicates) {
+  return with_rules(v,
+                    [&]<class R>(R) { return perft_levels_rules<R>(pos, depth, keep_duplicates); });
 }
 
 }  // namespace tsuru

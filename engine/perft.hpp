@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/movegen.hpp"
 #include "engine/variant.hpp"
@@ -32,5 +33,20 @@ std::uint64_t perft(const Position& pos, int depth) {
 }
 
 std::uint64_t perft(Variant v, const Position& pos, int depth, const PerftOptions& options = {});
+
+// The node count of every depth 1..depth in one traversal (with bulk counting): what perft(d)
+// gives for each d, for the price of the deepest.
+std::vector<std::uint64_t> perft_levels(Variant v, const Position& pos, int depth,
+                                        bool keep_duplicates = false);
+
+// Per-rule-set entry points behind the two above. They are defined in perft_rules.hpp and
+// instantiated in one translation unit per hot rule set (perft_english.cpp,
+// perft_international.cpp; perft_variants.cpp for the others): GCC limits how much a
+// translation unit may grow by inlining, and thirteen rule sets in one unit would stop the
+// English and international generators from being inlined into their perft.
+template <class R>
+std::uint64_t perft_rules(const Position& pos, int depth, const PerftOptions& options);
+template <class R>
+std::vector<std::uint64_t> perft_levels_rules(const Position& pos, int depth, bool keep);
 
 }  // namespace tsuru

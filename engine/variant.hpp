@@ -5,11 +5,25 @@
 #include <span>
 #include <string_view>
 
-#include "engine/rules.hpp"
+#include "engine/rule_sets.hpp"
 
 namespace tsuru {
 
-enum class Variant : std::uint8_t { English, International };
+enum class Variant : std::uint8_t {
+  English,
+  International,
+  Brazilian,
+  Russian,
+  Pool,
+  Czech,
+  Spanish,
+  Italian,
+  Thai,
+  Turkish,
+  Frisian,
+  Killer,
+  Breakthrough,
+};
 
 // How a board's playable squares are numbered and named (notation only; never on a hot path).
 struct BoardShape {
@@ -40,6 +54,10 @@ struct VariantInfo {
   // true = a1 is the first player's near-left square when that player is Black (seed 000).
   bool algebraic_from_black;
   const BoardShape& board;
+  // Squares have no numbers (Turkish): FEN and moves name them algebraically.
+  bool algebraic_only = false;
+  // Positions carry Frisian king runs (Position::king_run).
+  bool king_runs = false;
 };
 
 const VariantInfo& info(Variant v);
@@ -57,6 +75,28 @@ decltype(auto) with_rules(Variant v, F&& f) {
       return f(EnglishRules{});
     case Variant::International:
       break;
+    case Variant::Brazilian:
+      return f(BrazilianRules{});
+    case Variant::Russian:
+      return f(RussianRules{});
+    case Variant::Pool:
+      return f(PoolRules{});
+    case Variant::Czech:
+      return f(CzechRules{});
+    case Variant::Spanish:
+      return f(SpanishRules{});
+    case Variant::Italian:
+      return f(ItalianRules{});
+    case Variant::Thai:
+      return f(ThaiRules{});
+    case Variant::Turkish:
+      return f(TurkishRules{});
+    case Variant::Frisian:
+      return f(FrisianRules{});
+    case Variant::Killer:
+      return f(KillerRules{});
+    case Variant::Breakthrough:
+      return f(BreakthroughRules{});
   }
   return f(InternationalRules{});
 }

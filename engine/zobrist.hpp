@@ -18,6 +18,9 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) {
 struct Tables {
   std::array<std::array<Key, 64>, 4> piece{};  // [side * 2 + is_king][bit]
   Key black_to_move = 0;
+  // Frisian king runs: [side][count - 1][bit of the king] (drawn after the others, so adding
+  // them left every other key unchanged).
+  std::array<std::array<std::array<Key, 64>, 3>, 2> king_run{};
 };
 constexpr Tables make_tables() {
   Tables t{};
@@ -25,6 +28,9 @@ constexpr Tables make_tables() {
   for (auto& row : t.piece)
     for (auto& k : row) k = splitmix64(state);
   t.black_to_move = splitmix64(state);
+  for (auto& side : t.king_run)
+    for (auto& row : side)
+      for (auto& k : row) k = splitmix64(state);
   return t;
 }
 inline constexpr Tables kTables = make_tables();
@@ -36,6 +42,12 @@ constexpr Key piece(Side s, bool king, Square sq) {
 }
 constexpr Key black_to_move() {
   return detail::kTables.black_to_move;
+}
+// The king of side s has made `count` (1..3) quiet moves in a row and stands on sq.
+constexpr Key king_run(Side s, int count, Square sq) {
+  return count <= 0 ? 0
+                    : detail::kTables.king_run[static_cast<std::size_t>(index(
+                          s))][static_cast<std::size_t>(count - 1)][static_cast<std::size_t>(sq)];
 }
 
 }  // namespace tsuru::zobrist

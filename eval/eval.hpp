@@ -178,3 +178,8 @@ Score evaluate(const Position& pos) {
 }
 
 }  // namespace tsuru::eval
+
+// Turkish draughts has its own evaluator (orthogonal moves on all 64 squares).
+#include "eval/eval_turkish.hpp"  // IWYU pragma: export
+// The diagonal rule sets whose lone-king endgames differ from the FMJD ones.
+#include "eval/eval_variants.hpp"  // IWYU pragma: export

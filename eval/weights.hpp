@@ -79,3 +79,6 @@ constexpr Weights weights<InternationalRules>() {
 }
 
 }  // namespace tsuru::eval
+
+// The other rule sets' weights.
+#include "eval/weights_variants.hpp"  // IWYU pragma: export

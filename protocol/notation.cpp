@@ -64,6 +64,10 @@ std::string square_number(Variant v, Square sq) {
   return std::to_string(info(v).board.number(sq));
 }
 
+std::string square_name(Variant v, Square sq) {
+  return info(v).algebraic_only ? square_algebraic(v, sq) : square_number(v, sq);
+}
+
 std::string square_algebraic(Variant v, Square sq) {
   const auto [file, rank] = file_rank(v, sq);
   std::string name(1, static_cast<char>('a' + file));
@@ -75,6 +79,7 @@ std::optional<Square> parse_square(Variant v, std::string_view text) {
   const BoardShape& b = info(v).board;
   if (text.empty()) return std::nullopt;
   if (text[0] >= '0' && text[0] <= '9') {
+    if (info(v).algebraic_only) return std::nullopt;  // squares have no numbers (Turkish)
     const auto n = parse_int(text);
     if (!n) return std::nullopt;
     const Square sq = b.square(*n);
@@ -97,7 +102,7 @@ std::optional<std::string> check_position(Variant v, const Position& pos) {
     const Bitboard bad = pos.men(s) & b.promotion_row[static_cast<std::size_t>(index(s))];
     if (bad)
       return std::string(s == Side::White ? "white" : "black") +
-             " man on its promotion row (square " + square_number(v, lsb(bad)) + ")";
+             " man on its promotion row (square " + square_name(v, lsb(bad)) + ")";
   }
   if (!pos.pieces(opponent(pos.turn())))
     return std::string("the side that just moved (") +
@@ -144,7 +149,10 @@ Expected<Position> parse_fen(Variant v, std::string_view text) {
       if (item.empty()) return E::failure("empty square in FEN piece list");
       const std::size_t dash = item.find('-');
       std::vector<Square> squares;
-      if (dash != std::string_view::npos) {
+      if (dash != std::string_view::npos && info(v).algebraic_only) {
+        return E::failure("bad square '" + std::string(item) +
+                          "' in FEN (no ranges on this board)");
+      } else if (dash != std::string_view::npos) {
         const auto lo = parse_int(item.substr(0, dash));
         const auto hi = parse_int(item.substr(dash + 1));
         const BoardShape& b = info(v).board;
@@ -158,14 +166,15 @@ Expected<Position> parse_fen(Variant v, std::string_view text) {
       }
       for (Square sq : squares) {
         if (has(pieces[0] | pieces[1], sq))
-          return E::failure("square " + square_number(v, sq) + " is listed twice in FEN");
+          return E::failure("square " + square_name(v, sq) + " is listed twice in FEN");
         pieces[index(s)] |= bit(sq);
         if (king) kings |= bit(sq);
       }
     }
   }
   if (!seen[0] || !seen[1]) return E::failure("FEN needs a W list and a B list");
-  const Position pos = Position::from_bitboards(pieces[0], pieces[1], kings, turn);
+  const Position pos =
+      Position::from_bitboards(pieces[0], pieces[1], kings, turn, info(v).king_runs);
   if (auto problem = check_position(v, pos)) return E::failure(*problem);
   return pos;
 }
@@ -179,7 +188,7 @@ std::string format_fen(Variant v, const Position& pos) {
       if (!first) out += ',';
       first = false;
       if (has(pos.kings(), sq)) out += 'K';
-      out += square_number(v, sq);
+      out += square_name(v, sq);
     }
   }
   return out;
@@ -221,7 +230,7 @@ Expected<Position> parse_hub_position(Variant v, std::string_view text) {
         return E::failure("bad character in position at square " + std::to_string(n));
     }
   }
-  const Position pos = Position::from_bitboards(white, black, kings, turn);
+  const Position pos = Position::from_bitboards(white, black, kings, turn, info(v).king_runs);
   if (auto problem = check_position(v, pos)) return E::failure(*problem);
   return pos;
 }
@@ -289,12 +298,12 @@ std::string format_move(Variant v, const Move& m) {
   std::vector<Square> squares{m.from, m.to};
   const std::vector<Square> captured = in_number_order(v, m.captured);
   squares.insert(squares.end(), captured.begin(), captured.end());
-  return join(v, squares, m.is_capture() ? 'x' : '-', square_number);
+  return join(v, squares, m.is_capture() ? 'x' : '-', square_name);
 }
 
 std::string format_move_pdn(Variant v, const Position& pos, const Move& m) {
   if (!m.is_capture()) return format_move(v, m);
-  return join(v, path_squares(v, pos, m, shares_ends(v, pos, m)), 'x', square_number);
+  return join(v, path_squares(v, pos, m, shares_ends(v, pos, m)), 'x', square_name);
 }
 
 std::string format_move_algebraic(Variant v, const Position& pos, const Move& m) {

@@ -4,7 +4,10 @@
 //   numeric moves  32-28, 28x19x23 (Hub long form: from x to x every captured square),
 //                  28x19 (short, when unambiguous), 11x18x27 (PDN path through landing squares)
 //   algebraic      c3-d4, c3xe5 (RULES.md square names; a1 is the first player's near-left
-//                  square in English, White's bottom-left elsewhere)
+//                  square in English and pool, White's bottom-left elsewhere)
+//   Turkish        every square is used and has no number: FEN Wa2,b2,..., moves a3-a4,
+//                  captures a4xa6xa8 or a4:a6:a8 (Hub long form: from x to x captured squares)
+//   light a1       Italian and Spanish number from a8 (1) to h1 (32)
 // Bad input yields an error message, never undefined behaviour.
 #pragma once
 
@@ -22,6 +25,9 @@ namespace tsuru::notation {
 // Squares.
 std::string square_number(Variant v, Square sq);     // "32"
 std::string square_algebraic(Variant v, Square sq);  // "c3"
+// The name FEN and moves use: the number, or the algebraic name on boards whose squares have no
+// numbers (Turkish).
+std::string square_name(Variant v, Square sq);
 // Parses "32" or "c3"; nullopt when the text names no playable square of the board.
 std::optional<Square> parse_square(Variant v, std::string_view text);
 

@@ -30,7 +30,7 @@ std::string tag(const std::string& name, const std::string& value) {
 }  // namespace
 
 std::string result_text(Variant v, Outcome o) {
-  const bool ten = info(v).board.squares > 32;
+  const bool ten = info(v).board.rows == 10;  // FMJD usage on 10x10 boards only
   switch (o) {
     case Outcome::WhiteWins:
       return ten ? "2-0" : "1-0";

@@ -1,10 +1,14 @@
 #include "tools/bench_positions.hpp"
 
+#include "engine/legal.hpp"
+#include "protocol/notation.hpp"
+
 namespace tsuru::tools {
 
 // Openings (the start position and tournament openings), middlegames and endgames. The
 // English openings are 3-move ballots; the rest come from games the engine played against
-// itself with random moves mixed in, so they are varied rather than best play.
+// itself with random moves mixed in, so they are varied rather than best play. The other rule
+// sets are benchmarked from their start position.
 const std::vector<std::string>& bench_positions(Variant v) {
   static const std::vector<std::string> english = {
       // Openings.
@@ -71,11 +75,21 @@ const std::vector<std::string>& bench_positions(Variant v) {
       "W:W16,24,K25,40,46,47:B18",
       "B:W25,37,46,49:B12,14,21,23,K33",
   };
-  return v == Variant::English ? english : international;
+  if (v == Variant::English) return english;
+  if (v == Variant::International) return international;
+  static const std::vector<std::vector<std::string>> starts = [] {
+    std::vector<std::vector<std::string>> s(all_variants().size());
+    for (Variant x : all_variants())
+      s[static_cast<std::size_t>(x)] = {notation::format_fen(x, start_position(x))};
+    return s;
+  }();
+  return starts[static_cast<std::size_t>(v)];
 }
 
 int bench_depth(Variant v) {
-  return v == Variant::English ? 14 : 12;
+  if (v == Variant::English) return 14;
+  if (v == Variant::International) return 12;
+  return info(v).board.squares == 32 ? 12 : 9;
 }
 
 }  // namespace tsuru::tools

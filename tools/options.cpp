@@ -26,7 +26,8 @@ bool parse_options(const Args& args, const boost::program_options::options_descr
 }
 
 std::string variant_help() {
-  return "rule set: " + std::string(variant_names()) + " (alias: normal = international)";
+  return "rule set: " + std::string(variant_names()) +
+         " (aliases: normal = international, bt = breakthrough)";
 }
 
 Variant variant_from_name(const std::string& name) {

@@ -1,0 +1,25 @@
+// One search of a game's position under rule set R, the entry point Engine calls.
+//
+// Declared here, defined in search_run_impl.hpp and instantiated in one translation unit per hot
+// rule set (search_english.cpp, search_international.cpp; search_variants.cpp for the others):
+// GCC limits how much a translation unit may grow by inlining, and thirteen searches in one unit
+// would leave the English and international move generators and evaluation less inlined.
+#pragma once
+
+#include <functional>
+
+#include "engine/game.hpp"
+#include "engine/limits.hpp"
+#include "engine/search_control.hpp"
+#include "engine/tt.hpp"
+
+namespace tsuru {
+
+struct SearchResult;
+
+template <class R>
+SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
+                        int max_depth, std::uint64_t node_limit,
+                        const std::function<void(const SearchInfo&)>& on_info);
+
+}  // namespace tsuru

@@ -1,0 +1,99 @@
+// Evaluation of the diagonal rule sets whose endgames differ from the FMJD ones the generic
+// evaluator knows (eval.hpp treats up to three pieces against a lone flying king as a draw,
+// which holds on 10x10 only):
+//   - 8x8 flying kings (Brazilian, Russian, pool, Czech, Spanish): two pieces cannot catch a
+//     lone king, three can unless it holds the long diagonal (and the stronger side has no piece
+//     on it);
+//   - Thai and Killer kings are easier to catch: two kings take a lone one (mindsports);
+//   - Frisian: two kings against one is won only sometimes (hence its seven-move limit).
+// Everything else is the generic evaluator's terms, with the rule set's weights.
+#pragma once
+
+#include "eval/eval.hpp"
+
+namespace tsuru::eval {
+
+// DrawishUpTo: the most pieces that cannot beat a lone king; Fortress: three pieces cannot
+// either while the lone king holds the long diagonal.
+template <class R, int DrawishUpTo, bool Fortress>
+class LoneKingEvaluator {
+  using E = Evaluator<R>;
+  using G = typename R::Geometry;
+  static constexpr Weights W = weights<R>();
+
+  static Score endgame(const Position& pos, Score score) {
+    const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
+    const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
+    for (Side weak : {Side::White, Side::Black}) {
+      if (pos.pieces(weak) != pos.kings(weak) || popcount(pos.pieces(weak)) != 1) continue;
+      const Side strong = opponent(weak);
+      const int n = popcount(pos.pieces(strong));
+      if (n <= DrawishUpTo) return score / 16;
+      if (Fortress && n == 3 && (pos.pieces(weak) & G::kLongDiagonal) &&
+          !(pos.pieces(strong) & G::kLongDiagonal))
+        return score / 16;
+    }
+    if (wm == 0 && bm == 0) {
+      if (wk == bk) return score / 8;
+      const Side strong = wk > bk ? Side::White : Side::Black;
+      int total = 0;
+      for (Square a : squares_of(pos.kings(strong)))
+        for (Square b : squares_of(pos.kings(opponent(strong)))) total += E::distance(a, b);
+      const Score chase = W.king_chase * total;
+      score += strong == Side::White ? -chase : chase;
+    }
+    return score;
+  }
+
+ public:
+  // As Evaluator<R>::evaluate, with this endgame knowledge.
+  static Score evaluate(const Position& pos) {
+    const Bitboard empty = G::kValid & ~pos.occupied();
+    const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
+    const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
+    const Score material = W.man * (wm - bm) + W.king * (wk - bk);
+    Score score = material;
+    score += E::side_terms(pos, Side::White, empty) - E::side_terms(pos, Side::Black, empty);
+    score +=
+        W.mobility * (E::mobility(pos, Side::White, empty) - E::mobility(pos, Side::Black, empty));
+    const int traded = 2 * R::kStartRows * G::kPerRow - (wm + bm + wk + bk);
+    if (traded > 0) score += material * W.trade_bonus * traded / 100;
+    score = endgame(pos, score);
+    return pos.turn() == Side::White ? score : -score;
+  }
+};
+
+template <>
+inline Score evaluate<BrazilianRules>(const Position& pos) {
+  return LoneKingEvaluator<BrazilianRules, 2, true>::evaluate(pos);
+}
+template <>
+inline Score evaluate<RussianRules>(const Position& pos) {
+  return LoneKingEvaluator<RussianRules, 2, true>::evaluate(pos);
+}
+template <>
+inline Score evaluate<PoolRules>(const Position& pos) {
+  return LoneKingEvaluator<PoolRules, 2, true>::evaluate(pos);
+}
+template <>
+inline Score evaluate<CzechRules>(const Position& pos) {
+  return LoneKingEvaluator<CzechRules, 2, true>::evaluate(pos);
+}
+template <>
+inline Score evaluate<SpanishRules>(const Position& pos) {
+  return LoneKingEvaluator<SpanishRules, 2, true>::evaluate(pos);
+}
+template <>
+inline Score evaluate<ThaiRules>(const Position& pos) {
+  return LoneKingEvaluator<ThaiRules, 1, false>::evaluate(pos);
+}
+template <>
+inline Score evaluate<KillerRules>(const Position& pos) {
+  return LoneKingEvaluator<KillerRules, 1, false>::evaluate(pos);
+}
+template <>
+inline Score evaluate<FrisianRules>(const Position& pos) {
+  return LoneKingEvaluator<FrisianRules, 1, false>::evaluate(pos);
+}
+
+}  // namespace tsuru::eval
