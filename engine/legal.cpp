@@ -65,3 +65,9 @@ Position start_position(Variant v) {
   });
 }
 }  // namespace tsuru
+
+namespace tsuru {
+Position make_position(Variant v, Bitboard white, Bitboard black, Bitboard kings, Side turn) {
+  return Position::from_bitboards(white, black, kings, turn, info(v).king_runs);
+}
+}  // namespace tsuru

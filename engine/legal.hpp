@@ -26,4 +26,7 @@ std::vector<MovePath> move_paths(Variant v, const Position& pos);
 namespace tsuru {
 // The rule set's initial position.
 Position start_position(Variant v);
+// A position of rule set v from its pieces (with the history-dependent state the rule set keeps,
+// such as the Frisian king-move counts, starting from zero).
+Position make_position(Variant v, Bitboard white, Bitboard black, Bitboard kings, Side turn);
 }  // namespace tsuru

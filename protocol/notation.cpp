@@ -173,8 +173,7 @@ Expected<Position> parse_fen(Variant v, std::string_view text) {
     }
   }
   if (!seen[0] || !seen[1]) return E::failure("FEN needs a W list and a B list");
-  const Position pos =
-      Position::from_bitboards(pieces[0], pieces[1], kings, turn, info(v).king_runs);
+  const Position pos = make_position(v, pieces[0], pieces[1], kings, turn);
   if (auto problem = check_position(v, pos)) return E::failure(*problem);
   return pos;
 }
@@ -230,7 +229,7 @@ Expected<Position> parse_hub_position(Variant v, std::string_view text) {
         return E::failure("bad character in position at square " + std::to_string(n));
     }
   }
-  const Position pos = Position::from_bitboards(white, black, kings, turn, info(v).king_runs);
+  const Position pos = make_position(v, white, black, kings, turn);
   if (auto problem = check_position(v, pos)) return E::failure(*problem);
   return pos;
 }

@@ -127,7 +127,13 @@ TEST_CASE("hub notation: every legal move round-trips, captures print ascending"
       for (int ply = 0; ply < 120; ++ply) {
         const MoveList moves = legal_moves(v, pos);
         if (moves.empty()) break;
-        CHECK(*hub::parse_position(v, hub::format_position(v, pos)) == pos);
+        // The board and the side to move; a Hub string, like a FEN, cannot carry the Frisian
+        // king-move counts (a `moves=` history rebuilds them).
+        const Position back_pos = *hub::parse_position(v, hub::format_position(v, pos));
+        CHECK(back_pos.pieces(Side::White) == pos.pieces(Side::White));
+        CHECK(back_pos.pieces(Side::Black) == pos.pieces(Side::Black));
+        CHECK(back_pos.kings() == pos.kings());
+        CHECK(back_pos.turn() == pos.turn());
         for (const Move& m : moves) {
           const std::string text = hub::format_move(v, m);
           INFO(notation::format_fen(v, pos) << " " << text);
@@ -149,6 +155,17 @@ TEST_CASE("hub notation: every legal move round-trips, captures print ascending"
             CHECK(std::is_sorted(ours.begin() + 2, ours.end()));
             std::sort(theirs.begin() + 2, theirs.end());
             CHECK(ours == theirs);
+          } else if (info(v).algebraic_only) {
+            // Squares without PDN numbers (Turkish): Hub numbers them 1-64 row by row from a8.
+            const BoardShape& b = info(v).board;
+            std::vector<int> captured;
+            for (Square sq : squares_of(m.captured)) captured.push_back(b.number(sq));
+            std::sort(captured.begin(), captured.end());
+            const char sep = m.is_capture() ? 'x' : '-';
+            std::string expected =
+                std::to_string(b.number(m.from)) + sep + std::to_string(b.number(m.to));
+            for (int n : captured) expected += sep + std::to_string(n);
+            CHECK(text == expected);
           } else {
             CHECK(text == pdn);
           }

@@ -51,7 +51,7 @@ Expected<Position> parse_position(Variant v, Side to_move, std::string_view squa
         return E::failure("square " + std::to_string(n) + " is not one of e w z W Z");
     }
   }
-  const Position pos = Position::from_bitboards(white, black, kings, to_move);
+  const Position pos = make_position(v, white, black, kings, to_move);
   if (auto problem = notation::check_position(v, pos)) return E::failure(*problem);
   return pos;
 }

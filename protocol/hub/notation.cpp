@@ -4,6 +4,8 @@
 #include <charconv>
 #include <vector>
 
+#include "engine/legal.hpp"
+
 namespace tsuru::hub {
 namespace {
 
@@ -54,7 +56,7 @@ Expected<Position> parse_position(Variant v, std::string_view text) {
     if (c == 'W' || c == 'B') kings |= sq;
   }
   const Position pos =
-      Position::from_bitboards(pieces[index(Side::White)], pieces[index(Side::Black)], kings, turn);
+      make_position(v, pieces[index(Side::White)], pieces[index(Side::Black)], kings, turn);
   for (Side s : {Side::White, Side::Black}) {
     const Bitboard bad = pos.men(s) & b.promotion_row[static_cast<std::size_t>(index(s))];
     if (bad)
@@ -102,7 +104,8 @@ Expected<Move, notation::MoveError> parse_move(Variant v, const Position& pos,
     if (start == i || i - start > 3 || parsed.ec != std::errc{} || number < 1 ||
         number > info(v).board.squares)
       return malformed("bad square in move '" + std::string(text) + "'");
-    pdn += std::to_string(flip(v, number));
+    // The rules core's name for the square: its number, or algebraic where squares have none.
+    pdn += notation::square_name(v, info(v).board.square(flip(v, number)));
     if (i == text.size()) break;
     const char sep = text[i];
     if (sep != '-' && sep != 'x' && sep != 'X')
