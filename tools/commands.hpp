@@ -10,5 +10,6 @@ using Args = std::vector<std::string>;
 
 int run_bench(const Args& args);
 int run_perft(const Args& args);
+int run_play(const Args& args);
 
 }  // namespace tsuru::tools

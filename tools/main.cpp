@@ -21,6 +21,10 @@ constexpr Command kCommands[] = {
      tsuru::tools::run_bench},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
+    {"play",
+     "play against the engine in the terminal (the default command): play [--variant V] "
+     "[--level L] [--colour first|second]",
+     tsuru::tools::run_play},
 };
 
 void print_usage() {
@@ -37,8 +41,11 @@ int main(int argc, char** argv) {
   // Logs never go to stdout: stdout belongs to the protocols.
   spdlog::set_default_logger(spdlog::stderr_color_mt("tsuru"));
   spdlog::set_level(spdlog::level::warn);
-  const std::string_view name = argc > 1 ? argv[1] : "help";
-  const tsuru::tools::Args args(argv + (argc > 1 ? 2 : 1), argv + argc);
+  // Without a command (or with only options) a newcomer gets a game.
+  const bool bare =
+      argc < 2 || (argv[1][0] == '-' && argv[1][1] == '-' && std::string_view(argv[1]) != "--help");
+  const std::string_view name = bare ? "play" : argv[1];
+  const tsuru::tools::Args args(argv + (bare ? 1 : 2), argv + argc);
   for (const Command& c : kCommands) {
     if (c.name != name) continue;
     try {
