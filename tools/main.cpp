@@ -19,6 +19,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"bench", "fixed-depth search of the bench positions: bench [--variant V] [--depth D]",
      tsuru::tools::run_bench},
+    {"hub", "the Hub protocol on stdin/stdout: hub [--log FILE]", tsuru::tools::run_hub},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
     {"play",

@@ -1,0 +1,132 @@
+#include "protocol/hub/notation.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <vector>
+
+namespace tsuru::hub {
+namespace {
+
+// Hub number <-> PDN number (the same map both ways).
+int flip(Variant v, int number) {
+  return mirrored(v) ? info(v).board.squares + 1 - number : number;
+}
+
+// Hub's colour for a side: the first player is W.
+bool written_white(Variant v, Side s) {
+  return s == info(v).first_to_move;
+}
+
+}  // namespace
+
+bool mirrored(Variant v) {
+  return info(v).first_to_move != Side::White;
+}
+
+int hub_number(Variant v, Square sq) {
+  return flip(v, info(v).board.number(sq));
+}
+
+Expected<Position> parse_position(Variant v, std::string_view text) {
+  using E = Expected<Position>;
+  if (text.find(':') != std::string_view::npos) return notation::parse_fen(v, text);
+  const BoardShape& b = info(v).board;
+  if (text.size() != static_cast<std::size_t>(b.squares) + 1)
+    return E::failure("a position has " + std::to_string(b.squares + 1) + " characters");
+  const Side first = info(v).first_to_move;
+  Side turn;
+  if (text[0] == 'W')
+    turn = first;
+  else if (text[0] == 'B')
+    turn = opponent(first);
+  else
+    return E::failure("a position starts with W or B");
+  Bitboard pieces[2] = {0, 0};
+  Bitboard kings = 0;
+  for (int h = 1; h <= b.squares; ++h) {
+    const char c = text[static_cast<std::size_t>(h)];
+    if (c == 'e') continue;
+    if (c != 'w' && c != 'b' && c != 'W' && c != 'B')
+      return E::failure("bad character at square " + std::to_string(h));
+    const Side s = (c == 'w' || c == 'W') ? first : opponent(first);
+    const Bitboard sq = bit(b.square(flip(v, h)));
+    pieces[index(s)] |= sq;
+    if (c == 'W' || c == 'B') kings |= sq;
+  }
+  const Position pos =
+      Position::from_bitboards(pieces[index(Side::White)], pieces[index(Side::Black)], kings, turn);
+  for (Side s : {Side::White, Side::Black}) {
+    const Bitboard bad = pos.men(s) & b.promotion_row[static_cast<std::size_t>(index(s))];
+    if (bad)
+      return E::failure("a man on its promotion row at square " +
+                        std::to_string(hub_number(v, lsb(bad))));
+  }
+  if (!pos.pieces(opponent(turn))) return E::failure("the side not to move has no pieces");
+  // The rules core's own checks, should it ever have more than the two above.
+  if (auto problem = notation::check_position(v, pos)) return E::failure(*problem);
+  return pos;
+}
+
+std::string format_position(Variant v, const Position& pos) {
+  const BoardShape& b = info(v).board;
+  std::string out(written_white(v, pos.turn()) ? "W" : "B");
+  for (int h = 1; h <= b.squares; ++h) {
+    const Square sq = b.square(flip(v, h));
+    char c = 'e';
+    for (Side s : {Side::White, Side::Black}) {
+      if (!has(pos.pieces(s), sq)) continue;
+      c = written_white(v, s) ? 'w' : 'b';
+      if (has(pos.kings(), sq)) c = static_cast<char>(c - 'a' + 'A');
+    }
+    out += c;
+  }
+  return out;
+}
+
+Expected<Move, notation::MoveError> parse_move(Variant v, const Position& pos,
+                                               std::string_view text) {
+  using E = Expected<Move, notation::MoveError>;
+  auto malformed = [](std::string why) {
+    return E::failure({notation::MoveError::Kind::Malformed, std::move(why)});
+  };
+  if (text.empty()) return malformed("empty move");
+  if (text.size() > 200) return malformed("move text too long");
+  // Translate the Hub numbers to PDN numbers and let the rules core find the move.
+  std::string pdn;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    int number = 0;
+    const auto parsed = std::from_chars(text.data() + start, text.data() + i, number);
+    if (start == i || i - start > 3 || parsed.ec != std::errc{} || number < 1 ||
+        number > info(v).board.squares)
+      return malformed("bad square in move '" + std::string(text) + "'");
+    pdn += std::to_string(flip(v, number));
+    if (i == text.size()) break;
+    const char sep = text[i];
+    if (sep != '-' && sep != 'x' && sep != 'X')
+      return malformed("bad separator in move '" + std::string(text) + "'");
+    pdn += sep;
+    ++i;
+    if (i == text.size()) return malformed("move '" + std::string(text) + "' ends early");
+  }
+  return notation::parse_move(v, pos, pdn);
+}
+
+std::string format_move(Variant v, const Move& m) {
+  std::vector<int> captured;
+  for (Square sq : squares_of(m.captured)) captured.push_back(hub_number(v, sq));
+  std::sort(captured.begin(), captured.end());
+  const char sep = m.is_capture() ? 'x' : '-';
+  std::string out = std::to_string(hub_number(v, m.from));
+  out += sep;
+  out += std::to_string(hub_number(v, m.to));
+  for (int n : captured) {
+    out += sep;
+    out += std::to_string(n);
+  }
+  return out;
+}
+
+}  // namespace tsuru::hub

@@ -1,0 +1,154 @@
+#include "protocol/hub/params.hpp"
+
+#include <charconv>
+#include <cstdint>
+
+#include "engine/level.hpp"
+
+namespace tsuru::hub {
+namespace {
+
+enum class Type { Bool, Int, Enum };
+
+struct Param {
+  std::string_view name;
+  Type type;
+  std::int64_t min, max;  // Int only
+  bool heavy;
+  std::string (*get)(const Settings&);
+  // Returns false when the text is not a valid value.
+  bool (*set)(Settings&, std::string_view);
+};
+
+std::optional<bool> parse_bool(std::string_view text) {
+  if (text == "true") return true;
+  if (text == "false") return false;
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> parse_int(std::string_view text, std::int64_t min, std::int64_t max) {
+  std::int64_t value = 0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || r.ec != std::errc{} || r.ptr != text.data() + text.size()) return {};
+  if (value < min || value > max) return {};
+  return value;
+}
+
+std::string text_of(bool b) {
+  return b ? "true" : "false";
+}
+
+constexpr std::string_view kLevels = "none beginner medium hard";
+
+// clang-format off
+const Param kParams[] = {
+    {"variant", Type::Enum, 0, 0, true,
+     [](const Settings& s) { return std::string(info(s.variant).name); },
+     [](Settings& s, std::string_view t) {
+       const auto v = parse_variant(t);
+       if (v) s.variant = *v;
+       return v.has_value();
+     }},
+    {"level", Type::Enum, 0, 0, false,
+     [](const Settings& s) { return std::string(level_name(s.engine.level)); },
+     [](Settings& s, std::string_view t) {
+       const auto l = parse_level(t);
+       if (l) s.engine.level = *l;
+       return l.has_value();
+     }},
+    {"book", Type::Bool, 0, 0, false,
+     [](const Settings& s) { return text_of(s.engine.book); },
+     [](Settings& s, std::string_view t) {
+       const auto b = parse_bool(t);
+       if (b) s.engine.book = *b;
+       return b.has_value();
+     }},
+    {"book-ply", Type::Int, 0, 200, false,
+     [](const Settings& s) { return std::to_string(s.engine.book_ply); },
+     [](Settings& s, std::string_view t) {
+       const auto n = parse_int(t, 0, 200);
+       if (n) s.engine.book_ply = static_cast<int>(*n);
+       return n.has_value();
+     }},
+    {"book-margin", Type::Int, 0, 1000, false,
+     [](const Settings& s) { return std::to_string(s.engine.book_margin); },
+     [](Settings& s, std::string_view t) {
+       const auto n = parse_int(t, 0, 1000);
+       if (n) s.engine.book_margin = static_cast<int>(*n);
+       return n.has_value();
+     }},
+    {"ponder", Type::Bool, 0, 0, false,
+     [](const Settings& s) { return text_of(s.ponder); },
+     [](Settings& s, std::string_view t) {
+       const auto b = parse_bool(t);
+       if (b) s.ponder = *b;
+       return b.has_value();
+     }},
+    {"threads", Type::Int, 1, 256, false,
+     [](const Settings& s) { return std::to_string(s.engine.threads); },
+     [](Settings& s, std::string_view t) {
+       const auto n = parse_int(t, 1, 256);
+       if (n) s.engine.threads = static_cast<int>(*n);
+       return n.has_value();
+     }},
+    {"tt-size", Type::Int, 10, 26, true,
+     [](const Settings& s) { return std::to_string(s.engine.tt_log2); },
+     [](Settings& s, std::string_view t) {
+       const auto n = parse_int(t, 10, 26);
+       if (n) s.engine.tt_log2 = static_cast<int>(*n);
+       return n.has_value();
+     }},
+    {"seed", Type::Int, 0, 2147483647, false,
+     [](const Settings& s) { return std::to_string(s.engine.seed); },
+     [](Settings& s, std::string_view t) {
+       const auto n = parse_int(t, 0, 2147483647);
+       if (n) s.engine.seed = static_cast<std::uint64_t>(*n);
+       return n.has_value();
+     }},
+};
+// clang-format on
+
+const Param* find(std::string_view name) {
+  for (const Param& p : kParams)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<Message> param_messages(const Settings& settings) {
+  std::vector<Message> out;
+  for (const Param& p : kParams) {
+    Message m("param");
+    m.add("name", std::string(p.name)).add("value", p.get(settings));
+    switch (p.type) {
+      case Type::Bool:
+        m.add("type", "bool");
+        break;
+      case Type::Int:
+        m.add("type", "int").add("min", std::to_string(p.min)).add("max", std::to_string(p.max));
+        break;
+      case Type::Enum:
+        m.add("type", "enum");
+        m.add("values", std::string(p.name == "variant" ? variant_names() : kLevels));
+        break;
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+std::optional<std::string> set_param(Settings& settings, std::string_view name,
+                                     std::string_view value) {
+  const Param* p = find(name);
+  if (!p) return "unknown parameter";
+  if (!p->set(settings, value)) return "bad value";
+  return std::nullopt;
+}
+
+bool is_heavy(std::string_view name) {
+  const Param* p = find(name);
+  return p && p->heavy;
+}
+
+}  // namespace tsuru::hub

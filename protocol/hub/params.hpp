@@ -1,0 +1,45 @@
+// The engine parameters a Hub client sees (`param` lines) and sets (`set-param`).
+//
+//   variant      enum   english international ... (from variant_names(); `normal` = international)
+//   level        enum   none beginner medium hard (the seeds' computer opponent presets)
+//   book         bool   play opening-book moves
+//   book-ply     int    0..200, last game ply at which the book is used
+//   book-margin  int    0..1000 centi-men, spread of the book moves chosen from
+//   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
+//   threads      int    1..256 (accepted; the search is single-threaded)
+//   tt-size      int    10..26, hash table entries as a power of two (16 bytes each: 26 = 1 GiB)
+//   seed         int    0..2147483647, random choices (beginner level, book variety)
+//
+// tt-size and variant are heavy: the session passes them on at the next `init`, `new-game`,
+// `pos` or `go` rather than at once. The others reach the engine immediately.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "engine/variant.hpp"
+#include "protocol/hub/line.hpp"
+
+namespace tsuru::hub {
+
+struct Settings {
+  Variant variant = Variant::International;
+  EngineOptions engine;
+  bool ponder = false;
+};
+
+// The `param` lines of the handshake, one per parameter, in the table's order.
+std::vector<Message> param_messages(const Settings& settings);
+
+// Sets a parameter from set-param's text. Returns the error message ("unknown parameter" or
+// "bad value") and leaves settings unchanged on failure.
+std::optional<std::string> set_param(Settings& settings, std::string_view name,
+                                     std::string_view value);
+
+// Whether a parameter takes effect only at the next init, new-game, pos or go.
+bool is_heavy(std::string_view name);
+
+}  // namespace tsuru::hub

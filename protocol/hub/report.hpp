@@ -1,0 +1,24 @@
+// What a search reports, as Hub lines:
+//   info depth=12 mean-depth=11.3 score=0.25 nodes=1234567 time=0.512 nps=2.4 pv="32-28 19-23"
+//   done move=32-28 ponder=19-23         (move first; ponder only when the PV has a reply)
+//   done                                 (no legal move)
+#pragma once
+
+#include <string>
+
+#include "engine/limits.hpp"
+#include "engine/position.hpp"
+#include "engine/variant.hpp"
+#include "protocol/hub/line.hpp"
+
+namespace tsuru::hub {
+
+// Centi-men as men with two decimals: 25 -> "0.25", -130 -> "-1.30". A forced win in n plies
+// (kWin - n) prints as 100.00 - n/100, e.g. "99.95"; a loss as its negative.
+std::string format_score(Score score);
+
+Message info_message(Variant v, const SearchInfo& info);
+// root is the searched position: the ponder move is checked legal after the best move.
+Message done_message(Variant v, const Position& root, const BestMove& best);
+
+}  // namespace tsuru::hub

@@ -1,0 +1,203 @@
+#include "protocol/hub/session.hpp"
+
+#include "engine/legal.hpp"
+#include "protocol/hub/limits.hpp"
+#include "protocol/hub/notation.hpp"
+#include "protocol/hub/report.hpp"
+
+namespace tsuru::hub {
+namespace {
+
+std::vector<std::string_view> split_spaces(std::string_view s) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+    if (i > start) words.push_back(s.substr(start, i - start));
+  }
+  return words;
+}
+
+const char* move_error_text(notation::MoveError::Kind kind) {
+  switch (kind) {
+    case notation::MoveError::Kind::Illegal:
+      return "illegal move";
+    case notation::MoveError::Kind::Ambiguous:
+      return "ambiguous move";
+    case notation::MoveError::Kind::Malformed:
+      break;
+  }
+  return "bad move";
+}
+
+}  // namespace
+
+Session::Session(Engine& engine, Output output)
+    : engine_(engine),
+      output_(std::move(output)),
+      variant_(settings_.variant),
+      game_(settings_.variant) {
+  settings_.engine = engine_.options();
+  tt_log2_applied_ = settings_.engine.tt_log2;
+}
+
+Session::~Session() {
+  end_of_input();
+}
+
+void Session::send(const Message& m) const {
+  output_(format_line(m));
+}
+
+void Session::error(const std::string& message, Extra extra) const {
+  Message m("error");
+  m.add("message", message);
+  for (const auto& [name, value] : extra) m.add(name, value);
+  send(m);
+}
+
+void Session::finish_search() {
+  engine_.stop();
+  engine_.wait();
+}
+
+void Session::end_of_input() {
+  finish_search();
+}
+
+EngineOptions Session::light_options() const {
+  EngineOptions o = settings_.engine;
+  o.tt_log2 = tt_log2_applied_;
+  return o;
+}
+
+void Session::apply_heavy() {
+  if (settings_.variant != variant_) {
+    variant_ = settings_.variant;
+    game_ = Game(variant_);
+  }
+  tt_log2_applied_ = settings_.engine.tt_log2;
+  engine_.set_options(settings_.engine);
+}
+
+bool Session::handle(std::string_view line) {
+  const auto parsed = parse_line(line);
+  // ping and ponder-hit leave a running search alone; every other line ends it first.
+  if (parsed.ok() && parsed->command() == "ping") {
+    send(Message("pong"));
+    return true;
+  }
+  if (parsed.ok() && parsed->command() == "ponder-hit") {
+    engine_.ponder_hit();
+    return true;
+  }
+  finish_search();
+  if (!parsed.ok()) {
+    error(parsed.error());
+    return true;
+  }
+  const Message& m = *parsed;
+  const std::string& command = m.command();
+  if (command == "hub") {
+    on_hub();
+  } else if (command == "set-param") {
+    on_set_param(m);
+  } else if (command == "init") {
+    on_init();
+  } else if (command == "new-game") {
+    on_new_game();
+  } else if (command == "pos") {
+    on_pos(m);
+  } else if (command == "level") {
+    on_level(m);
+  } else if (command == "go") {
+    on_go(m);
+  } else if (command == "stop") {
+    // The search, if any, has just been stopped above.
+  } else if (command == "quit") {
+    return false;
+  } else {
+    error("bad command");
+  }
+  return true;
+}
+
+void Session::on_hub() {
+  Message id("id");
+  id.add("name", "Tsuru").add("version", "0.1").add("author", "Tsuru team");
+  send(id);
+  for (const Message& p : param_messages(settings_)) send(p);
+  send(Message("wait"));
+}
+
+void Session::on_set_param(const Message& m) {
+  const std::string* name = m.value("name");
+  const std::string* value = m.value("value");
+  if (!name) return error("missing name");
+  if (!value) return error("missing value");
+  if (auto problem = set_param(settings_, *name, *value)) return error(*problem, {{"name", *name}});
+  if (!is_heavy(*name)) engine_.set_options(light_options());
+}
+
+void Session::on_init() {
+  apply_heavy();
+  // A one-ply search makes the engine allocate its table now rather than at the first go.
+  engine_.set_position(game_);
+  SearchLimits warm_up;
+  warm_up.depth = 1;
+  warm_up.analyze = true;
+  engine_.think(warm_up);
+  send(Message("ready"));
+}
+
+void Session::on_new_game() {
+  apply_heavy();
+  engine_.new_game();
+  game_ = Game(variant_);
+}
+
+void Session::on_pos(const Message& m) {
+  apply_heavy();
+  const std::string* text = m.value("pos");
+  Position start = start_position(variant_);
+  if (text) {
+    auto parsed = parse_position(variant_, *text);
+    if (!parsed.ok()) return error("bad position", {{"detail", parsed.error()}});
+    start = *parsed;
+  }
+  Game game(variant_, start);
+  if (const std::string* moves = m.value("moves")) {
+    for (std::string_view word : split_spaces(*moves)) {
+      auto move = parse_move(variant_, game.position(), word);
+      if (!move.ok())
+        return error(move_error_text(move.error().kind), {{"move", std::string(word)}});
+      game.play(*move);
+    }
+  }
+  game_ = std::move(game);
+  limits_ = SearchLimits{};
+}
+
+void Session::on_level(const Message& m) {
+  if (auto problem = read_level(m, limits_)) error(*problem);
+}
+
+void Session::on_go(const Message& m) {
+  apply_heavy();
+  SearchLimits limits = limits_;
+  if (m.has("ponder"))
+    limits.ponder = true;
+  else if (m.has("analyze"))
+    limits.analyze = true;
+  engine_.set_position(game_);
+  const Variant v = variant_;
+  const Position root = game_.position();
+  const Output out = output_;
+  engine_.go(
+      limits, [out, v](const SearchInfo& info) { out(format_line(info_message(v, info))); },
+      [out, v, root](const BestMove& best) { out(format_line(done_message(v, root, best))); });
+}
+
+}  // namespace tsuru::hub

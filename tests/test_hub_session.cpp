@@ -1,0 +1,507 @@
+// The Hub session in-process: every command, parameter, level form and error reply, against a
+// real engine facade, with replies collected from the output callback.
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <regex>
+#include <thread>
+
+#include <catch2/catch.hpp>
+
+#include "engine/legal.hpp"
+#include "protocol/hub/notation.hpp"
+#include "protocol/hub/report.hpp"
+#include "protocol/hub/session.hpp"
+#include "protocol/notation.hpp"
+
+using namespace tsuru;
+using namespace std::chrono_literals;
+
+namespace {
+
+class Harness {
+ public:
+  // Sends one line; returns what handle() returned.
+  bool send(const std::string& line) { return session.handle(line); }
+
+  // Every line written so far, and forgets them.
+  std::vector<std::string> take() {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    out.swap(lines_);
+    return out;
+  }
+  // Waits for a line starting with prefix; returns the lines up to and including it.
+  std::vector<std::string> wait_for(const std::string& prefix,
+                                    std::chrono::milliseconds timeout = 20s) {
+    std::unique_lock lock(mutex_);
+    std::size_t at = 0;
+    const bool found = cv_.wait_for(lock, timeout, [&] {
+      for (; at < lines_.size(); ++at)
+        if (lines_[at].rfind(prefix, 0) == 0) return true;
+      return false;
+    });
+    if (!found) FAIL("no line starting with '" << prefix << "'");
+    std::vector<std::string> out(lines_.begin(), lines_.begin() + static_cast<long>(at) + 1);
+    lines_.erase(lines_.begin(), lines_.begin() + static_cast<long>(at) + 1);
+    return out;
+  }
+  std::string done(std::chrono::milliseconds timeout = 20s) {
+    return wait_for("done", timeout).back();
+  }
+  std::size_t count(const std::string& prefix) {
+    std::lock_guard lock(mutex_);
+    std::size_t n = 0;
+    for (const auto& l : lines_) n += l.rfind(prefix, 0) == 0;
+    return n;
+  }
+
+  Engine engine;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::vector<std::string> lines_;
+
+ public:
+  hub::Session session{engine, [this](const std::string& line) {
+                         std::lock_guard lock(mutex_);
+                         lines_.push_back(line);
+                         cv_.notify_all();
+                       }};
+};
+
+std::vector<std::string> one(const std::string& line) {
+  return {line};
+}
+
+}  // namespace
+
+TEST_CASE("hub session: handshake, init, ping", "[hub][session]") {
+  Harness h;
+  REQUIRE(h.send("hub"));
+  CHECK(h.take() ==
+        std::vector<std::string>{
+            "id name=Tsuru version=0.1 author=\"Tsuru team\"",
+            "param name=variant value=international type=enum values=\"english international\"",
+            "param name=level value=none type=enum values=\"none beginner medium hard\"",
+            "param name=book value=true type=bool",
+            "param name=book-ply value=40 type=int min=0 max=200",
+            "param name=book-margin value=0 type=int min=0 max=1000",
+            "param name=ponder value=false type=bool",
+            "param name=threads value=1 type=int min=1 max=256",
+            "param name=tt-size value=22 type=int min=10 max=26",
+            "param name=seed value=1 type=int min=0 max=2147483647", "wait"});
+  h.send("init");
+  CHECK(h.take() == one("ready"));
+  h.send("ping");
+  CHECK(h.take() == one("pong"));
+  CHECK(h.send("new-game"));
+  CHECK(h.take().empty());
+  CHECK_FALSE(h.send("quit"));
+}
+
+TEST_CASE("hub session: set-param, light at once, heavy at the next init or go", "[hub][session]") {
+  Harness h;
+  const EngineOptions before = h.engine.options();
+  // Light parameters reach the engine at once; values arrive unquoted (pydraughts).
+  h.send("set-param name=seed value=77");
+  h.send("set-param name=level value=medium");
+  h.send("set-param name=book value=false");
+  h.send("set-param name=book-ply value=12");
+  h.send("set-param name=book-margin value=5");
+  h.send("set-param name=threads value=4");
+  h.send("set-param name=ponder value=true");
+  CHECK(h.take().empty());
+  CHECK(h.engine.options().seed == 77);
+  CHECK(h.engine.options().level == Level::Medium);
+  CHECK_FALSE(h.engine.options().book);
+  CHECK(h.engine.options().book_ply == 12);
+  CHECK(h.engine.options().book_margin == 5);
+  CHECK(h.engine.options().threads == 4);
+  CHECK(h.session.settings().ponder);
+
+  // Heavy ones wait for init.
+  h.send("set-param name=tt-size value=12");
+  h.send("set-param name=variant value=english");
+  CHECK(h.take().empty());
+  CHECK(h.engine.options().tt_log2 == before.tt_log2);
+  CHECK(h.session.variant() == Variant::International);
+  h.send("hub");
+  const auto lines = h.take();
+  CHECK(std::find(lines.begin(), lines.end(),
+                  "param name=variant value=english type=enum values=\"english international\"") !=
+        lines.end());
+  CHECK(std::find(lines.begin(), lines.end(),
+                  "param name=tt-size value=12 type=int min=10 max=26") != lines.end());
+  h.send("init");
+  CHECK(h.take() == one("ready"));
+  CHECK(h.engine.options().tt_log2 == 12);
+  CHECK(h.session.variant() == Variant::English);
+  CHECK(h.session.game().position() == start_position(Variant::English));
+
+  // `normal` is Scan's name for international; a heavy change also lands at go.
+  h.send("set-param name=variant value=normal");
+  h.send("level depth=1");
+  h.send("go think");
+  const std::string done = h.done();
+  CHECK(h.session.variant() == Variant::International);
+  CHECK(done.rfind("done move=", 0) == 0);
+}
+
+TEST_CASE("hub session: set-param errors", "[hub][session]") {
+  Harness h;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"set-param value=1", "error message=\"missing name\""},
+      {"set-param name=seed", "error message=\"missing value\""},
+      {"set-param name=hash value=64", "error message=\"unknown parameter\" name=hash"},
+      {"set-param name=book value=yes", "error message=\"bad value\" name=book"},
+      {"set-param name=ponder value=1", "error message=\"bad value\" name=ponder"},
+      {"set-param name=tt-size value=9", "error message=\"bad value\" name=tt-size"},
+      {"set-param name=tt-size value=27", "error message=\"bad value\" name=tt-size"},
+      {"set-param name=threads value=0", "error message=\"bad value\" name=threads"},
+      {"set-param name=seed value=-1", "error message=\"bad value\" name=seed"},
+      {"set-param name=seed value=12x", "error message=\"bad value\" name=seed"},
+      {"set-param name=book-ply value=99999999999999999999",
+       "error message=\"bad value\" name=book-ply"},
+      {"set-param name=variant value=chess", "error message=\"bad value\" name=variant"},
+      {"set-param name=variant value=English", "error message=\"bad value\" name=variant"},
+      {"set-param name=level value=expert", "error message=\"bad value\" name=level"},
+  };
+  const EngineOptions before = h.engine.options();
+  for (const auto& [line, reply] : cases) {
+    INFO(line);
+    CHECK(h.send(line));
+    CHECK(h.take() == one(reply));
+  }
+  // Nothing changed.
+  CHECK(h.engine.options().seed == before.seed);
+  CHECK(h.engine.options().book == before.book);
+  CHECK(h.session.settings().engine.tt_log2 == before.tt_log2);
+  CHECK(h.session.settings().variant == Variant::International);
+}
+
+TEST_CASE("hub session: pos forms, history, draw counters", "[hub][session]") {
+  Harness h;
+  const Variant v = Variant::International;
+  h.send("pos");
+  CHECK(h.session.game().position() == start_position(v));
+  h.send("pos start moves=\"32-28 19-23 28x19 14x23\"");
+  CHECK(h.take().empty());
+  CHECK(h.session.game().moves().size() == 4);
+  const Position after4 = h.session.game().position();
+
+  // pos= with a Hub string, and the same as a PDN FEN.
+  const std::string hub_text = hub::format_position(v, after4);
+  h.send("pos pos=" + hub_text);
+  CHECK(h.session.game().position() == after4);
+  CHECK(h.session.game().moves().empty());
+  h.send("pos pos=" + notation::format_fen(v, after4));
+  CHECK(h.session.game().position() == after4);
+  h.send("pos pos=W:W31-50:B1-20 moves=\"\"");
+  CHECK(h.session.game().position() == start_position(v));
+  CHECK(h.take().empty());
+
+  // The history feeds repetition and the move counters: kings shuffling back and forth.
+  h.send("pos pos=W:WK36:BK15 moves=\"36-31 15-10 31-36 10-15 36-31 15-10 31-36 10-15\"");
+  CHECK(h.take().empty());
+  CHECK(h.session.game().repetitions() == 3);
+  CHECK(h.session.game().result().outcome == Outcome::Draw);
+  CHECK(h.session.game().draw_state().reversible == 8);
+}
+
+TEST_CASE("hub session: a bad pos changes nothing", "[hub][session]") {
+  Harness h;
+  h.send("pos moves=\"32-28 19-23\"");
+  const Game before = h.session.game();
+  h.send("level depth=3");
+  const SearchLimits limits = h.session.limits();
+  REQUIRE(limits.depth == 3);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"pos pos=Wbbb", "error message=\"bad position\" detail=\"a position has 51 characters\""},
+      {"pos pos=W:W31:B",
+       "error message=\"bad position\" detail=\"the side that just moved "
+       "(black) has no pieces\""},
+      {"pos moves=\"32-28 19-23 28-22\"", "error message=\"illegal move\" move=28-22"},
+      {"pos moves=\"32-28 19-23 28x19 14x23 ab\"", "error message=\"bad move\" move=ab"},
+      {"pos moves=\"32-28 19-23 28-\"", "error message=\"bad move\" move=28-"},
+      {"pos pos=W:WK47:B14,19,29,31,42 moves=47x36", "error message=\"ambiguous move\" move=47x36"},
+      {"pos pos=\"\"", "error message=\"bad position\" detail=\"a position has 51 characters\""},
+  };
+  for (const auto& [line, reply] : cases) {
+    INFO(line);
+    h.send(line);
+    CHECK(h.take() == one(reply));
+    // The previous position, its history and the limits stay in force.
+    CHECK(h.session.game().position() == before.position());
+    CHECK(h.session.game().moves().size() == before.moves().size());
+    CHECK(h.session.limits().depth == 3);
+  }
+  // A good pos resets the limits.
+  h.send("pos");
+  CHECK(h.session.limits().depth == 0);
+  CHECK(h.session.limits().unlimited());
+}
+
+TEST_CASE("hub session: level in every form", "[hub][session]") {
+  Harness h;
+  auto limits_after = [&](const std::string& level) {
+    h.send("pos");
+    h.send(level);
+    INFO(level);
+    CHECK(h.take().empty());
+    return h.session.limits();
+  };
+  CHECK(limits_after("level depth=7").depth == 7);
+  CHECK(limits_after("level nodes=123456789012").nodes == 123456789012ULL);
+  CHECK(limits_after("level move-time=2.5").move_time == 2.5);
+  CHECK(limits_after("level infinite").infinite);
+  {
+    // The increment is added before the move: up to time + inc may be used.
+    const SearchLimits l = limits_after("level time=10 inc=2");
+    CHECK(l.time == 12);
+    CHECK(l.increment == 2);
+    CHECK(l.moves_to_go == 0);
+  }
+  {
+    const SearchLimits l = limits_after("level moves=40 time=300");
+    CHECK(l.time == 300);
+    CHECK(l.moves_to_go == 40);
+    CHECK(l.increment == 0);
+  }
+  {
+    // pydraughts subtracts the increment from its clock: below one increment time < 0.
+    const SearchLimits l = limits_after("level time=-0.5 inc=1");
+    CHECK(l.time == Approx(0.5));
+    CHECK(l.has_clock());
+    CHECK(limits_after("level time=0").has_clock());  // a flag about to fall still has a clock
+  }
+  {
+    // Unknown keys are ignored; several forms combine; lines add up until pos.
+    h.send("pos");
+    h.send("level depth=5 handicap=0 ply=12");
+    h.send("level nodes=1000 move-time=1");
+    CHECK(h.take().empty());
+    const SearchLimits l = h.session.limits();
+    CHECK(l.depth == 5);
+    CHECK(l.nodes == 1000);
+    CHECK(l.move_time == 1);
+  }
+  // Bad values: an error and no change.
+  h.send("pos");
+  h.send("level depth=4");
+  for (const char* bad :
+       {"level depth=x", "level depth=-1", "level depth", "level nodes=-5", "level move-time=-1",
+        "level move-time=nan", "level time=inf", "level time=10 inc=-1", "level time=10 moves=1.5",
+        "level depth=3s", "level time=1e99"}) {
+    INFO(bad);
+    h.send(bad);
+    CHECK(h.take() == one("error message=\"bad value\""));
+    CHECK(h.session.limits().depth == 4);
+    CHECK_FALSE(h.session.limits().has_clock());
+  }
+}
+
+TEST_CASE("hub session: go think, info lines, exactly one done", "[hub][session]") {
+  Harness h;
+  h.send("pos");
+  h.send("level depth=5");
+  h.send("go think");
+  const auto lines = h.wait_for("done");
+  REQUIRE(lines.size() >= 6);  // an info per completed iteration, then done
+  const std::regex info_re(
+      R"(info depth=\d+ mean-depth=\d+\.\d score=-?\d+\.\d\d nodes=\d+ time=\d+\.\d{3} nps=\d+\.\d pv=("[0-9x\- ]+"|[0-9x\-]+))");
+  int last_depth = 0;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    INFO(lines[i]);
+    CHECK(std::regex_match(lines[i], info_re));
+    const int depth = std::stoi(lines[i].substr(11));
+    CHECK(depth >= last_depth);
+    last_depth = depth;
+  }
+  CHECK(last_depth == 5);
+  const std::regex done_re(R"(done move=[0-9x\-]+ ponder=[0-9x\-]+)");
+  CHECK(std::regex_match(lines.back(), done_re));
+  // The move is legal at the start.
+  const std::string move = lines.back().substr(10, lines.back().find(' ', 10) - 10);
+  CHECK(hub::parse_move(Variant::International, start_position(Variant::International), move).ok());
+  h.send("ping");
+  CHECK(h.take() == one("pong"));  // no second done
+}
+
+TEST_CASE("hub session: a single legal move is played at once; analyze still searches",
+          "[hub][session]") {
+  Harness h;
+  // White man 28 must capture 23 (landing on 19), and then Black has nothing left.
+  h.send("pos pos=W:W28:B23,5");
+  h.send("level depth=3");
+  h.send("go think");
+  CHECK(h.wait_for("done") == one("done move=28x19x23"));
+  h.send("pos pos=W:W28:B23");
+  h.send("level depth=3");
+  h.send("go analyze");
+  const auto lines = h.wait_for("done");
+  REQUIRE(lines.size() >= 2);
+  // A forced win in one ply: 100.00 - 0.01.
+  CHECK(lines.front().find(" score=99.99 ") != std::string::npos);
+  CHECK(lines.back() == "done move=28x19x23");
+}
+
+TEST_CASE("hub session: no legal move gives a bare done", "[hub][session]") {
+  Harness h;
+  // White to move has no piece left.
+  h.send("pos pos=W:W:B23");
+  CHECK(h.take().empty());
+  h.send("go think");
+  CHECK(h.wait_for("done") == one("done"));
+  // Blocked: the white man on 46 cannot move, black men on 41 and 37 stop it.
+  h.send("pos pos=W:W46:B41,37");
+  h.send("go analyze");
+  CHECK(h.wait_for("done") == one("done"));
+}
+
+TEST_CASE("hub session: ping and ponder-hit during a search; other lines end it first",
+          "[hub][session]") {
+  Harness h;
+  h.send("pos");
+  h.send("go analyze");  // no limits: runs until stopped
+  std::this_thread::sleep_for(50ms);
+  h.send("ping");
+  h.send("ponder-hit");  // not pondering: ignored
+  std::this_thread::sleep_for(20ms);
+  CHECK(h.count("pong") == 1);
+  CHECK(h.count("done") == 0);
+  // A set-param mid-search: the search answers, then the parameter is set.
+  h.send("set-param name=seed value=5");
+  const auto lines = h.take();
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines.back().rfind("done move=", 0) == 0);
+  CHECK(h.engine.options().seed == 5);
+  CHECK_FALSE(h.engine.searching());
+
+  // An unknown command mid-search: done, then the error.
+  h.send("go analyze");
+  std::this_thread::sleep_for(20ms);
+  h.send("bogus");
+  auto after = h.take();
+  REQUIRE(after.size() >= 2);
+  CHECK(after[after.size() - 2].rfind("done move=", 0) == 0);
+  CHECK(after.back() == "error message=\"bad command\"");
+
+  // A new position mid-search: done, then the position is taken.
+  h.send("go analyze");
+  std::this_thread::sleep_for(20ms);
+  h.send("pos moves=32-28");
+  after = h.take();
+  REQUIRE_FALSE(after.empty());
+  CHECK(after.back().rfind("done move=", 0) == 0);
+  CHECK(h.session.game().moves().size() == 1);
+
+  // stop, several times (lidraughts): one done, nothing else.
+  h.send("go analyze");
+  std::this_thread::sleep_for(20ms);
+  h.send("stop");
+  h.send("stop");
+  h.send("stop");
+  h.send("ponder-hit");
+  after = h.take();
+  REQUIRE_FALSE(after.empty());
+  CHECK(after.back().rfind("done move=", 0) == 0);
+  CHECK(std::count_if(after.begin(), after.end(),
+                      [](const std::string& l) { return l.rfind("done", 0) == 0; }) == 1);
+  CHECK(std::count_if(after.begin(), after.end(),
+                      [](const std::string& l) { return l.rfind("error", 0) == 0; }) == 0);
+}
+
+TEST_CASE("hub session: go ponder waits for ponder-hit or stop", "[hub][session]") {
+  Harness h;
+  h.send("pos");
+  h.send("level depth=3");
+  h.send("go ponder");
+  std::this_thread::sleep_for(100ms);  // depth 3 is long done: still no answer while pondering
+  CHECK(h.count("done") == 0);
+  h.send("ponder-hit");
+  CHECK(h.done().rfind("done move=", 0) == 0);
+
+  h.send("pos");
+  h.send("level depth=3");
+  h.send("go ponder");
+  std::this_thread::sleep_for(50ms);
+  CHECK(h.count("done") == 0);
+  h.send("stop");
+  const auto lines = h.take();
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines.back().rfind("done move=", 0) == 0);
+}
+
+TEST_CASE("hub session: bad lines answer an error and the session goes on", "[hub][session]") {
+  Harness h;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "error message=\"missing command\""},
+      {"   ", "error message=\"missing command\""},
+      {"foo", "error message=\"bad command\""},
+      {"HUB", "error message=\"bad command\""},
+      {"pos pos=\"Wbbb", "error message=\"unclosed quote\""},
+      {"pos moves=", "error message=\"missing value\""},
+      {"pos =x", "error message=\"bad argument\""},
+      {std::string("go\0\xff\x01", 5), "error message=\"bad character\""},
+      {std::string(1 << 20, 'x'), "error message=\"line too long\""},
+  };
+  for (const auto& [line, reply] : cases) {
+    INFO(line.substr(0, 40));
+    CHECK(h.send(line));
+    CHECK(h.take() == one(reply));
+  }
+  h.send("ping");
+  CHECK(h.take() == one("pong"));
+}
+
+TEST_CASE("hub report: scores, info and done lines", "[hub][report]") {
+  CHECK(hub::format_score(0) == "0.00");
+  CHECK(hub::format_score(25) == "0.25");
+  CHECK(hub::format_score(-5) == "-0.05");
+  CHECK(hub::format_score(100) == "1.00");
+  CHECK(hub::format_score(-130) == "-1.30");
+  CHECK(hub::format_score(kWin - 5) == "99.95");
+  CHECK(hub::format_score(-(kWin - 5)) == "-99.95");
+  CHECK(hub::format_score(kWin - 1) == "99.99");
+
+  const Variant v = Variant::International;
+  const Position start = start_position(v);
+  SearchInfo info;
+  info.depth = 12;
+  info.mean_depth = 11.26;
+  info.score = 25;
+  info.nodes = 1234567;
+  info.seconds = 0.512;
+  const Move m1 = *hub::parse_move(v, start, "32-28");
+  const Move m2 = *hub::parse_move(v, start.after(m1), "19-23");
+  info.pv = {m1, m2};
+  CHECK(hub::format_line(hub::info_message(v, info)) ==
+        "info depth=12 mean-depth=11.3 score=0.25 nodes=1234567 time=0.512 nps=2.4 "
+        "pv=\"32-28 19-23\"");
+  info.pv = {m1};
+  info.seconds = 0;
+  CHECK(hub::format_line(hub::info_message(v, info)) ==
+        "info depth=12 mean-depth=11.3 score=0.25 nodes=1234567 time=0.000 nps=0.0 pv=32-28");
+  info.pv.clear();
+  CHECK(hub::format_line(hub::info_message(v, info)).find("pv") == std::string::npos);
+
+  BestMove best;
+  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done");
+  best.has_move = true;
+  best.move = m1;
+  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done move=32-28");
+  best.has_ponder = true;
+  best.ponder = m2;
+  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done move=32-28 ponder=19-23");
+  best.ponder = m1;  // not a legal reply: left out
+  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done move=32-28");
+
+  // English: the PV in Hub numbering.
+  const Position e = start_position(Variant::English);
+  const Move e1 = *hub::parse_move(Variant::English, e, "22-18");
+  info.pv = {e1};
+  CHECK(hub::format_line(hub::info_message(Variant::English, info)).find(" pv=22-18") !=
+        std::string::npos);
+}
