@@ -19,12 +19,13 @@ struct Command {
 constexpr Command kCommands[] = {
     {"bench", "fixed-depth search of the bench positions: bench [--variant V] [--depth D]",
      tsuru::tools::run_bench},
+    {"dxp", "play DXP matches over TCP: dxp [--listen [HOST:]PORT | --connect HOST:PORT] ...",
+     tsuru::tools::run_dxp},
     {"hub", "the Hub protocol on stdin/stdout: hub [--log FILE]", tsuru::tools::run_hub},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
     {"play",
-     "play against the engine in the terminal (the default command): play [--variant V] "
-     "[--level L] [--colour first|second]",
+     "play the engine in the terminal (default): play [--variant V] [--level L] [--colour C]",
      tsuru::tools::run_play},
 };
 
