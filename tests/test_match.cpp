@@ -27,7 +27,7 @@ namespace {
 // A fake engine: plays the first legal move, or misbehaves at its `at`-th move of a game.
 class FakePlayer : public Player {
  public:
-  enum class Fault { None, Crash, Hang, Illegal, Garbage, Slow, Resign, NoStart, NoMove };
+  enum class Fault { None, Crash, Hang, Illegal, Garbage, Slow, Resign, NoStart, NoMove, Bogus };
   explicit FakePlayer(Fault fault = Fault::None, int at = 1, std::string name = "fake")
       : fault_(fault), at_(at), name_(std::move(name)) {}
 
@@ -45,6 +45,7 @@ class FakePlayer : public Player {
     const bool now = ++moves_ == at_;
     const Move first = game.legal_moves()[0];
     r.status = PlayerReply::Status::Move;
+    r.move = first;
     r.text = notation::format_move(game.variant(), first);
     if (!now) return r;
     switch (fault_) {
@@ -83,6 +84,19 @@ class FakePlayer : public Player {
       case Fault::NoMove:
         r.status = PlayerReply::Status::NoMove;
         break;
+      case Fault::Bogus:  // a player whose own parser let a wrong move through
+        r.move = Move{};
+        r.text = "0-0";
+        return r;
+    }
+    if (r.status == PlayerReply::Status::Move) {
+      const auto m = notation::parse_move(game.variant(), game.position(), r.text);
+      if (m) {
+        r.move = *m;
+      } else {
+        r.status = PlayerReply::Status::Illegal;
+        r.detail = m.error().message;
+      }
     }
     return r;
   }
@@ -374,6 +388,7 @@ TEST_CASE("Referee: a failing engine loses the game", "[match][referee]") {
       {F::Resign, "White resigns"},
       {F::NoStart, "forfeits: cannot start: no engine here"},
       {F::NoMove, "forfeits: claims to have no move"},
+      {F::Bogus, "forfeits: illegal move '0-0'"},
   };
   for (const Case& c : cases) {
     INFO(c.reason);
@@ -429,7 +444,8 @@ TEST_CASE("Scheduler: both colours per opening, concurrency, failed engines repl
     CHECK(g.number == i + 1);
     CHECK(g.engine1_side == engine1_side(config, i));
     CHECK(g.opening == scheduled_opening(config, i).name);
-    CHECK(g.names[static_cast<std::size_t>(index(g.engine1_side))] == "one");
+    CHECK(g.names[static_cast<std::size_t>(index(g.engine1_side))] == "engine 1");
+    CHECK(g.names[static_cast<std::size_t>(index(opponent(g.engine1_side)))] == "engine 2");
     CHECK(g.game.moves().size() >= 3);  // the ballot was played first
   }
   CHECK(made[0] <= 3);  // one engine 1 per slot

@@ -22,6 +22,8 @@ constexpr Command kCommands[] = {
     {"dxp", "play DXP matches over TCP: dxp [--listen [HOST:]PORT | --connect HOST:PORT] ...",
      tsuru::tools::run_dxp},
     {"hub", "the Hub protocol on stdin/stdout: hub [--log FILE]", tsuru::tools::run_hub},
+    {"match", "engine against engine: match --engine SPEC --engine SPEC --games N ...",
+     tsuru::tools::run_match},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
     {"play",

@@ -16,13 +16,15 @@ namespace tsuru::match {
 
 struct PlayerReply {
   enum class Status {
-    Move,      // text holds the move (numeric long form, checked by the referee)
+    Move,      // `move` is the engine's move (the referee still checks it is legal)
+    Illegal,   // the engine's answer names no legal move: text is what it sent, detail why
     NoMove,    // the engine says it has no move
     Resigned,  // the engine gave the game up
     Crashed,   // the process or connection died, or the protocol broke; detail says how
     TimedOut,  // no answer in time
   };
   Status status = Status::Crashed;
+  Move move{};
   std::string text;
   std::string detail;
 };
@@ -32,6 +34,9 @@ class Player {
   virtual ~Player() = default;
   // The engine's name for tables and PDN tags.
   virtual std::string name() const = 0;
+  // The time control the engine actually plays under: the match's, unless its protocol
+  // cannot express it (DXP knows only minutes per game); the referee keeps its clock by it.
+  virtual TimeControl time_control(const TimeControl& match) const { return match; }
   // Prepares a game that starts with `game` (its opening already played); the player will
   // play `side`. An error message when the engine cannot play (it then loses the game).
   virtual std::optional<std::string> start_game(const Game& game, Side side,

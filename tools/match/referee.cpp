@@ -3,8 +3,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "protocol/notation.hpp"
-
 namespace tsuru::match {
 namespace {
 
@@ -35,9 +33,6 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
   record.opening = opening.name;
   record.game = opening_game(v, opening);
   Game& game = record.game;
-  for (Side s : {Side::White, Side::Black})
-    record.names[static_cast<std::size_t>(index(s))] =
-        players[static_cast<std::size_t>(index(s))]->name();
 
   auto forfeit = [&](Side loser, const std::string& why) {
     record.outcome = win_for(opponent(loser));
@@ -45,9 +40,11 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
   };
 
   std::array<std::optional<std::string>, 2> failed;
-  for (Side s : {Side::White, Side::Black})
-    failed[static_cast<std::size_t>(index(s))] =
-        players[static_cast<std::size_t>(index(s))]->start_game(game, s, options.tc);
+  for (Side s : {Side::White, Side::Black}) {
+    const auto i = static_cast<std::size_t>(index(s));
+    failed[i] = players[i]->start_game(game, s, players[i]->time_control(options.tc));
+    record.names[i] = players[i]->name();
+  }
   if (failed[0] && failed[1]) {
     record.outcome = Outcome::Draw;
     record.reason = "neither engine could start: " + *failed[0] + "; " + *failed[1];
@@ -57,7 +54,9 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
     forfeit(Side::Black, "cannot start: " + *failed[1]);
   }
 
-  GameClock clock(options.tc);
+  // One clock per side: each runs under the time control its engine plays by.
+  std::array<GameClock, 2> clocks = {GameClock(players[0]->time_control(options.tc)),
+                                     GameClock(players[1]->time_control(options.tc))};
   while (record.outcome == Outcome::Ongoing) {
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
@@ -69,6 +68,7 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
     }
     const Side side = game.position().turn();
     Player& player = *players[static_cast<std::size_t>(index(side))];
+    GameClock& clock = clocks[static_cast<std::size_t>(index(side))];
     const double budget = clock.budget(side);
     const double wait = std::isinf(budget) ? options.depth_timeout : budget + options.margin;
     const auto timeout = std::chrono::milliseconds(static_cast<long long>(wait * 1000) + 1);
@@ -78,6 +78,7 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     switch (reply.status) {
       case PlayerReply::Status::Move:
+      case PlayerReply::Status::Illegal:
         break;
       case PlayerReply::Status::NoMove:
         forfeit(side, "claims to have no move");
@@ -97,12 +98,12 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
       forfeit(side, "lost on time (" + seconds(used) + " used, " + seconds(budget) + " allowed)");
       continue;
     }
-    const auto move = notation::parse_move(v, game.position(), reply.text);
-    if (!move) {
-      forfeit(side, "illegal move '" + reply.text + "' (" + move.error().message + ")");
+    if (reply.status == PlayerReply::Status::Illegal) {
+      forfeit(side, "illegal move '" + reply.text + "' (" + reply.detail + ")");
       continue;
     }
-    game.play(*move);
+    if (!game.play(reply.move))  // a player's parser is not trusted either
+      forfeit(side, "illegal move '" + reply.text + "'");
   }
   for (Player* p : players) p->end_game(game, record.outcome);
   return record;

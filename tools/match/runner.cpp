@@ -86,6 +86,9 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
           play_game(config.variant, scheduled_opening(config, i), by_side, config.referee);
       record.number = i + 1;
       record.engine1_side = side1;
+      // The table's names, so that two copies of one engine can be told apart.
+      record.names[static_cast<std::size_t>(index(side1))] = config.labels[0];
+      record.names[static_cast<std::size_t>(index(opponent(side1)))] = config.labels[1];
 
       std::lock_guard lock(mutex);
       const int r = record.engine1_result();

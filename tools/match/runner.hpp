@@ -23,7 +23,7 @@ struct MatchConfig {
   std::optional<SprtParams> sprt;
   std::string pdn_file;  // empty: no PDN
   std::string event = "Tsuru match";
-  std::array<std::string, 2> labels = {"engine 1", "engine 2"};  // for the table
+  std::array<std::string, 2> labels = {"engine 1", "engine 2"};  // table, progress and PDN
 };
 
 struct MatchResult {
