@@ -55,7 +55,7 @@ void TranspositionTable::store(Key key, Score score, Score eval, int depth, Boun
 
 int TranspositionTable::hashfull() const {
   int used = 0;
-  for (int i = 0; i < 1000; ++i)
+  for (std::size_t i = 0; i < 1000; ++i)
     if (table_[i].bound() != Bound::None && table_[i].age() == generation_) ++used;
   return used;
 }
