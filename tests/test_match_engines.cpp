@@ -2,6 +2,8 @@
 // sets, a DXP match against a `tsuru dxp` follower, fake engines (tests/data/engines) that
 // crash, hang, or move illegally losing their games while the match goes on, the SPRT stop,
 // and the command line's errors.
+#include <unistd.h>
+
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -29,9 +31,13 @@ struct Run {
 
 // Runs `tsuru match` with the arguments (each shell-quoted here) and collects its output.
 Run match(const std::vector<std::string>& args) {
+  // ctest runs test cases in parallel processes: each needs its own file.
+  static int calls = 0;
+  const std::string err_file =
+      "tsuru_match_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(++calls) + ".txt";
   std::string command = kBinary + " match";
   for (const std::string& a : args) command += " '" + a + "'";
-  command += " 2>tsuru_match_stderr.txt";
+  command += " 2>" + err_file;
   auto child = ChildProcess::start(command);
   REQUIRE(child.ok());
   ChildProcess& p = **child;
@@ -41,11 +47,11 @@ Run match(const std::vector<std::string>& args) {
   const auto code = p.wait(30s);
   REQUIRE(code.has_value());
   run.code = *code;
-  std::ifstream err("tsuru_match_stderr.txt");
+  std::ifstream err(err_file);
   std::stringstream text;
   text << err.rdbuf();
   run.err = text.str();
-  std::remove("tsuru_match_stderr.txt");
+  std::remove(err_file.c_str());
   return run;
 }
 
