@@ -396,7 +396,7 @@ TEST_CASE("Console: tsuru without a command starts a game; tsuru help lists the 
   REQUIRE(help.ok());
   REQUIRE((*help)->read_all(out, 60s) == ChildProcess::Read::Ok);
   CHECK((*help)->wait(10s) == 0);
-  for (const char* command : {"  bench ", "  perft ", "  play "}) {
+  for (const char* command : {"  bench ", "  dxp ", "  hub ", "  match ", "  perft ", "  play "}) {
     INFO(command);
     CHECK(out.find(command) != std::string::npos);
   }
