@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "protocol/notation.hpp"
+#include "tools/match/engine_spec.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/match/referee.hpp"
 #include "tools/match/runner.hpp"
@@ -495,4 +496,34 @@ TEST_CASE("Scheduler: the SPRT stops a decided match early", "[match][runner]") 
   std::ostringstream summary;
   print_summary(config, result, summary);
   CHECK(summary.str().find("H1 accepted") != std::string::npos);
+}
+
+TEST_CASE("Engine specs and parameters on the command line", "[match]") {
+  const auto hub = parse_engine_spec("hub:build/tsuru hub --log x");
+  REQUIRE(hub.ok());
+  CHECK(hub->kind == EngineSpec::Kind::Hub);
+  CHECK(hub->command == "build/tsuru hub --log x");
+  const auto dxp = parse_engine_spec("dxp:localhost:27531");
+  REQUIRE(dxp.ok());
+  CHECK(dxp->kind == EngineSpec::Kind::Dxp);
+  CHECK(dxp->host == "localhost");
+  CHECK(dxp->port == 27531);
+  const auto v6 = parse_engine_spec("dxp:[::1]:27531");
+  REQUIRE(v6.ok());
+  CHECK(v6->host == "::1");
+  for (const char* bad : {"", "hub:", "hub:  ", "dxp:", "dxp:host", "dxp:host:", "dxp::27531",
+                          "dxp:host:0", "dxp:host:65536", "dxp:host:12x", "uci:stockfish"}) {
+    INFO(bad);
+    CHECK_FALSE(parse_engine_spec(bad).ok());
+  }
+  const auto p = parse_param("level=hard");
+  REQUIRE(p.ok());
+  CHECK(p->first == "level");
+  CHECK(p->second == "hard");
+  const auto empty_value = parse_param("book-file=");
+  REQUIRE(empty_value.ok());
+  CHECK(empty_value->second.empty());
+  CHECK(parse_param("a=b=c")->second == "b=c");
+  CHECK_FALSE(parse_param("level").ok());
+  CHECK_FALSE(parse_param("=hard").ok());
 }
