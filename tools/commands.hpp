@@ -12,6 +12,8 @@ int run_bench(const Args& args);
 int run_book(const Args& args);
 int run_dxp(const Args& args);
 int run_hub(const Args& args);
+int run_match(const Args& args);
 int run_perft(const Args& args);
+int run_play(const Args& args);
 
 }  // namespace tsuru::tools

@@ -24,8 +24,13 @@ constexpr Command kCommands[] = {
     {"dxp", "play DXP matches over TCP: dxp [--listen [HOST:]PORT | --connect HOST:PORT] ...",
      tsuru::tools::run_dxp},
     {"hub", "the Hub protocol on stdin/stdout: hub [--log FILE]", tsuru::tools::run_hub},
+    {"match", "engine against engine: match --engine SPEC --engine SPEC --games N ...",
+     tsuru::tools::run_match},
     {"perft", "count move sequences: perft --variant V [--fen F] --depth N [--divide]",
      tsuru::tools::run_perft},
+    {"play",
+     "play the engine in the terminal (default): play [--variant V] [--level L] [--colour C]",
+     tsuru::tools::run_play},
 };
 
 void print_usage() {
@@ -42,8 +47,11 @@ int main(int argc, char** argv) {
   // Logs never go to stdout: stdout belongs to the protocols.
   spdlog::set_default_logger(spdlog::stderr_color_mt("tsuru"));
   spdlog::set_level(spdlog::level::warn);
-  const std::string_view name = argc > 1 ? argv[1] : "help";
-  const tsuru::tools::Args args(argv + (argc > 1 ? 2 : 1), argv + argc);
+  // Without a command (or with only options) a newcomer gets a game.
+  const bool bare =
+      argc < 2 || (argv[1][0] == '-' && argv[1][1] == '-' && std::string_view(argv[1]) != "--help");
+  const std::string_view name = bare ? "play" : argv[1];
+  const tsuru::tools::Args args(argv + (bare ? 1 : 2), argv + argc);
   for (const Command& c : kCommands) {
     if (c.name != name) continue;
     try {

@@ -1,0 +1,158 @@
+// tsuru match: engine against engine, the runner as referee (tools/match/).
+#include <csignal>
+#include <iostream>
+#include <stdexcept>
+
+#include <boost/program_options.hpp>
+
+#include "tools/commands.hpp"
+#include "tools/match/dxp_player.hpp"
+#include "tools/match/engine_spec.hpp"
+#include "tools/match/hub_player.hpp"
+#include "tools/match/runner.hpp"
+#include "tools/options.hpp"
+
+namespace tsuru::tools {
+namespace {
+
+using match::EngineSpec;
+
+std::vector<std::pair<std::string, std::string>> params_of(const std::vector<std::string>& texts) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& t : texts) {
+    auto p = match::parse_param(t);
+    if (!p) throw std::runtime_error(p.error());
+    out.push_back(*p);
+  }
+  return out;
+}
+
+std::unique_ptr<match::Player> make_player(
+    Variant v, const EngineSpec& spec,
+    const std::vector<std::pair<std::string, std::string>>& params) {
+  if (spec.kind == EngineSpec::Kind::Hub)
+    return std::make_unique<match::HubPlayer>(v, match::HubEngineSpec{spec.command, params});
+  match::DxpEngineSpec d;
+  d.host = spec.host;
+  d.port = spec.port;
+  return std::make_unique<match::DxpPlayer>(v, d);
+}
+
+}  // namespace
+
+int run_match(const Args& args) {
+  namespace po = boost::program_options;
+  std::string variant_name = "english", openings_spec, tc_text, pdn_file, sprt_text;
+  std::vector<std::string> engine_texts, param1, param2;
+  int games = 2, depth = 0, concurrency = 1;
+  double movetime = 0;
+  std::uint64_t seed = 1;
+  match::MatchConfig config;
+  po::options_description desc(
+      "tsuru match: engine against engine; the runner is the referee\n"
+      "usage: tsuru match --variant V --games N (--movetime S | --tc BASE+INC | --depth D)\n"
+      "         --engine SPEC --engine SPEC [--openings ballots|FILE|random:N]\n"
+      "         [--concurrency K] [--pdn FILE] [--sprt elo0,elo1,alpha,beta] [--seed S]\n"
+      "SPEC: hub:CMD (a Hub engine started with /bin/sh -c CMD) or dxp:HOST:PORT (a DXP\n"
+      "engine listening there; the runner is the initiator)");
+  desc.add_options()("help,h", "show this help")(
+      "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
+      "games", po::value(&games)->default_value(games), "games to play")(
+      "movetime", po::value(&movetime), "seconds per move")(
+      "tc", po::value(&tc_text), "clock: BASE+INC or MOVES/BASE+INC, in seconds")(
+      "depth", po::value(&depth), "fixed search depth per move")(
+      "engine", po::value(&engine_texts), "an engine: hub:CMD or dxp:HOST:PORT (give two)")(
+      "param1", po::value(&param1), "name=value: a parameter for engine 1 (Hub set-param)")(
+      "param2", po::value(&param2), "name=value: a parameter for engine 2")(
+      "openings", po::value(&openings_spec),
+      "ballots (English 3-move ballots, the English default), a file of positions (FEN or "
+      "Hub, one a line), or random:N (N random plies; the international default is random:4)")(
+      "concurrency", po::value(&concurrency)->default_value(concurrency),
+      "games played at the same time (each with its own engines)")(
+      "pdn", po::value(&pdn_file), "write every game to this PDN file")(
+      "sprt", po::value(&sprt_text), "elo0,elo1,alpha,beta: stop when the test decides")(
+      "seed", po::value(&seed)->default_value(seed), "orders the ballots, draws random openings")(
+      "margin", po::value(&config.referee.margin)->default_value(config.referee.margin),
+      "seconds an engine may overstep its time before it loses on time")(
+      "timeout",
+      po::value(&config.referee.depth_timeout)->default_value(config.referee.depth_timeout),
+      "seconds to wait for a move under --depth before the engine counts as hung")(
+      "event", po::value(&config.event)->default_value(config.event), "PDN Event tag");
+  po::variables_map vm;
+  if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
+
+  config.variant = variant_from_name(variant_name);
+  if (games < 1) throw std::runtime_error("--games must be at least 1");
+  config.games = games;
+  if (concurrency < 1 || concurrency > 64) throw std::runtime_error("--concurrency must be 1-64");
+  config.concurrency = concurrency;
+  const int limits = static_cast<int>(vm.count("movetime") + vm.count("tc") + vm.count("depth"));
+  if (limits != 1) throw std::runtime_error("give exactly one of --movetime, --tc, --depth");
+  if (vm.count("movetime")) {
+    if (!(movetime > 0)) throw std::runtime_error("--movetime must be positive");
+    config.referee.tc = match::TimeControl::fixed_time(movetime);
+  } else if (vm.count("depth")) {
+    if (depth < 1 || depth > 100) throw std::runtime_error("--depth must be 1-100");
+    config.referee.tc = match::TimeControl::fixed_depth(depth);
+  } else {
+    std::string error;
+    const auto tc = match::TimeControl::parse_clock(tc_text, error);
+    if (!tc) throw std::runtime_error(error);
+    config.referee.tc = *tc;
+  }
+  if (!(config.referee.margin >= 0)) throw std::runtime_error("--margin must be >= 0");
+  if (!(config.referee.depth_timeout > 0)) throw std::runtime_error("--timeout must be positive");
+  if (engine_texts.size() != 2) throw std::runtime_error("give --engine twice");
+  std::array<EngineSpec, 2> specs;
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto spec = match::parse_engine_spec(engine_texts[i]);
+    if (!spec) throw std::runtime_error(spec.error());
+    specs[i] = *spec;
+  }
+  const std::array<std::vector<std::pair<std::string, std::string>>, 2> params = {
+      params_of(param1), params_of(param2)};
+  for (std::size_t i = 0; i < 2; ++i)
+    if (specs[i].kind == EngineSpec::Kind::Dxp && !params[i].empty())
+      throw std::runtime_error("--param" + std::to_string(i + 1) +
+                               ": DXP engines take no parameters (configure the engine itself)");
+  if (vm.count("sprt")) {
+    std::string error;
+    config.sprt = match::parse_sprt(sprt_text, error);
+    if (!config.sprt) throw std::runtime_error(error);
+  }
+  if (openings_spec.empty())
+    openings_spec = config.variant == Variant::English ? "ballots" : "random:4";
+  auto openings = match::load_openings(config.variant, openings_spec, seed, (games + 1) / 2);
+  if (!openings) throw std::runtime_error(openings.error());
+  config.openings = std::move(*openings);
+  config.pdn_file = pdn_file;
+
+  // A dead engine must not kill the runner: writes to its pipe fail instead (EPIPE).
+  std::signal(SIGPIPE, SIG_IGN);
+
+  // Start each engine once before the match, so a wrong command fails at once and clearly.
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto probe = make_player(config.variant, specs[i], params[i]);
+    std::optional<std::string> error;
+    if (auto* hub = dynamic_cast<match::HubPlayer*>(probe.get())) error = hub->launch();
+    if (auto* dxp = dynamic_cast<match::DxpPlayer*>(probe.get())) error = dxp->launch();
+    if (error)
+      throw std::runtime_error("engine " + std::to_string(i + 1) + " (" + specs[i].text +
+                               "): " + *error);
+    config.labels[i] = std::to_string(i + 1) + ": " + probe->name();
+  }
+  std::cout << "match: " << config.labels[0] << " vs " << config.labels[1] << ", "
+            << info(config.variant).name << ", " << games << " games, "
+            << config.referee.tc.describe() << ", openings " << openings_spec << " ("
+            << config.openings.size() << "), concurrency " << config.concurrency << std::endl;
+
+  const match::PlayerFactory factory = [&](int engine) {
+    const auto e = static_cast<std::size_t>(engine - 1);
+    return make_player(config.variant, specs[e], params[e]);
+  };
+  const match::MatchResult result = match::run_match(config, factory, std::cout);
+  match::print_summary(config, result, std::cout);
+  return 0;
+}
+
+}  // namespace tsuru::tools

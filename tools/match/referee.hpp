@@ -1,0 +1,37 @@
+// The referee of one game: it asks each engine for its move, checks every move with the rules
+// core (Game), keeps the clocks, applies every draw rule (Game::result) and decides the game.
+// An engine that crashes, hangs, oversteps its time, answers with an illegal or malformed
+// move, or resigns loses the game; nothing an engine does can stop the referee.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "tools/match/openings.hpp"
+#include "tools/match/player.hpp"
+
+namespace tsuru::match {
+
+struct RefereeOptions {
+  TimeControl tc = TimeControl::fixed_depth(4);
+  double margin = 1.0;          // seconds an engine may overstep its budget
+  double depth_timeout = 60.0;  // seconds to wait for a move under a fixed depth
+};
+
+struct GameRecord {
+  int number = 0;  // 1-based, in schedule order
+  std::string opening;
+  Game game{Variant::International};
+  Outcome outcome = Outcome::Ongoing;
+  std::string reason;  // "Black has no legal move", "threefold repetition", "White forfeits: ..."
+  std::array<std::string, 2> names;  // by Side
+  Side engine1_side = Side::White;
+  // +1 the first engine won, 0 a draw, -1 it lost.
+  int engine1_result() const;
+};
+
+// Plays one game from `opening` between players[White] and players[Black].
+GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> players,
+                     const RefereeOptions& options);
+
+}  // namespace tsuru::match

@@ -1,0 +1,158 @@
+#include "tools/match/runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+#include "protocol/pdn.hpp"
+
+namespace tsuru::match {
+namespace {
+
+std::string percent(double score) {
+  return format_number(100.0 * score) + "%";
+}
+
+std::string describe_decision(SprtDecision d) {
+  switch (d) {
+    case SprtDecision::AcceptH0:
+      return "H0 accepted";
+    case SprtDecision::AcceptH1:
+      return "H1 accepted";
+    case SprtDecision::Continue:
+      break;
+  }
+  return "no decision";
+}
+
+std::string game_pdn(const MatchConfig& config, const GameRecord& g) {
+  pdn::Tags tags;
+  tags.event = config.event;
+  tags.round = std::to_string(g.number);
+  tags.white = g.names[static_cast<std::size_t>(index(Side::White))];
+  tags.black = g.names[static_cast<std::size_t>(index(Side::Black))];
+  tags.result = g.outcome;
+  tags.time_control = config.referee.tc.describe();
+  tags.extra = {{"Opening", g.opening}, {"Termination", g.reason}};
+  return pdn::write(g.game, tags);
+}
+
+}  // namespace
+
+const Opening& scheduled_opening(const MatchConfig& config, int i) {
+  return config.openings[static_cast<std::size_t>(i / 2) % config.openings.size()];
+}
+
+Side engine1_side(const MatchConfig& config, int i) {
+  const Side first = info(config.variant).first_to_move;
+  return i % 2 == 0 ? first : opponent(first);
+}
+
+std::string result_line(const Tally& t) {
+  const EloEstimate e = estimate_elo(t);
+  return "result W=" + std::to_string(t.wins) + " D=" + std::to_string(t.draws) +
+         " L=" + std::to_string(t.losses) + " score=" + percent(t.score()) +
+         " elo=" + format_number(e.elo) + " ci95=" + format_number(e.margin);
+}
+
+MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_player,
+                      std::ostream& out) {
+  MatchResult result;
+  std::mutex mutex;
+  std::atomic<int> next{0};
+  std::atomic<bool> stop{false};
+  std::ofstream pdn;
+  if (!config.pdn_file.empty()) pdn.open(config.pdn_file, std::ios::trunc);
+  int finished = 0;
+
+  auto slot = [&]() {
+    std::array<std::unique_ptr<Player>, 2> engines;  // engine 1, engine 2
+    while (!stop) {
+      const int i = next++;
+      if (i >= config.games) break;
+      for (int e = 0; e < 2; ++e)
+        if (!engines[static_cast<std::size_t>(e)] ||
+            !engines[static_cast<std::size_t>(e)]->usable())
+          engines[static_cast<std::size_t>(e)] = make_player(e + 1);
+      const Side side1 = engine1_side(config, i);
+      std::array<Player*, 2> by_side{};
+      by_side[static_cast<std::size_t>(index(side1))] = engines[0].get();
+      by_side[static_cast<std::size_t>(index(opponent(side1)))] = engines[1].get();
+      GameRecord record =
+          play_game(config.variant, scheduled_opening(config, i), by_side, config.referee);
+      record.number = i + 1;
+      record.engine1_side = side1;
+      // The table's names, so that two copies of one engine can be told apart.
+      record.names[static_cast<std::size_t>(index(side1))] = config.labels[0];
+      record.names[static_cast<std::size_t>(index(opponent(side1)))] = config.labels[1];
+
+      std::lock_guard lock(mutex);
+      const int r = record.engine1_result();
+      (r > 0 ? result.tally.wins : r < 0 ? result.tally.losses : result.tally.draws)++;
+      ++finished;
+      out << "game " << record.number << "/" << config.games << " "
+          << pdn::result_text(config.variant, record.outcome) << " (" << record.reason
+          << "), engine 1 " << (side1 == Side::White ? "white" : "black") << ", opening "
+          << record.opening << " | after " << finished << ": W=" << result.tally.wins
+          << " D=" << result.tally.draws << " L=" << result.tally.losses
+          << " score=" << percent(result.tally.score()) << std::endl;
+      if (pdn.is_open()) pdn << game_pdn(config, record) << std::flush;
+      result.games.push_back(std::move(record));
+      if (config.sprt && !result.sprt) {
+        const SprtDecision d = sprt_decision(result.tally, *config.sprt);
+        if (d != SprtDecision::Continue) {
+          result.sprt = d;
+          stop = true;
+          out << "SPRT: " << describe_decision(d) << " after " << finished
+              << " games; the match stops when the games in progress end." << std::endl;
+        }
+      }
+    }
+  };
+
+  const int slots = std::clamp(config.concurrency, 1, std::max(1, config.games));
+  std::vector<std::thread> threads;
+  for (int k = 1; k < slots; ++k) threads.emplace_back(slot);
+  slot();
+  for (std::thread& t : threads) t.join();
+  std::sort(result.games.begin(), result.games.end(),
+            [](const GameRecord& a, const GameRecord& b) { return a.number < b.number; });
+  return result;
+}
+
+void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out) {
+  const Tally& t = result.tally;
+  const Tally mirror{t.losses, t.draws, t.wins};
+  char line[256];
+  out << '\n';
+  std::snprintf(line, sizeof line, "%-40s %6s %6s %6s %6s %7s\n", "engine", "games", "wins",
+                "draws", "losses", "score");
+  out << line;
+  for (int e = 0; e < 2; ++e) {
+    const Tally& x = e == 0 ? t : mirror;
+    std::string label = config.labels[static_cast<std::size_t>(e)];
+    if (label.size() > 40) label = label.substr(0, 37) + "...";
+    std::snprintf(line, sizeof line, "%-40s %6d %6d %6d %6d %7s\n", label.c_str(), x.games(),
+                  x.wins, x.draws, x.losses, percent(x.score()).c_str());
+    out << line;
+  }
+  const EloEstimate e = estimate_elo(t);
+  out << "Elo difference (engine 1 - engine 2): " << format_number(e.elo) << " +- "
+      << format_number(e.margin) << " (95% confidence interval " << format_number(e.lower) << " .. "
+      << format_number(e.upper) << ")\n";
+  if (config.sprt) {
+    const SprtParams& p = *config.sprt;
+    out << "SPRT elo0=" << format_number(p.elo0) << " elo1=" << format_number(p.elo1)
+        << " alpha=" << format_number(p.alpha, 3) << " beta=" << format_number(p.beta, 3)
+        << ": LLR " << format_number(sprt_llr(t, p), 2) << " (bounds "
+        << format_number(p.lower_bound(), 2) << ", " << format_number(p.upper_bound(), 2) << "), "
+        << describe_decision(sprt_decision(t, p)) << '\n';
+  }
+  out << result_line(t) << std::endl;
+}
+
+}  // namespace tsuru::match

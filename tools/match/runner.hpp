@@ -1,0 +1,46 @@
+// The match: games scheduled over the openings (each opening once with each engine moving
+// first), played by `concurrency` slots in parallel, each slot with its own pair of engines.
+// Prints a progress line as each game finishes, appends every game to the PDN file, may stop
+// early on an SPRT decision, and ends with the table and the one-line summary.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tools/match/referee.hpp"
+#include "tools/match/stats.hpp"
+
+namespace tsuru::match {
+
+struct MatchConfig {
+  Variant variant = Variant::English;
+  int games = 2;
+  RefereeOptions referee;
+  std::vector<Opening> openings;  // at least one
+  int concurrency = 1;
+  std::optional<SprtParams> sprt;
+  std::string pdn_file;  // empty: no PDN
+  std::string event = "Tsuru match";
+  std::array<std::string, 2> labels = {"engine 1", "engine 2"};  // table, progress and PDN
+};
+
+struct MatchResult {
+  Tally tally;                       // engine 1's point of view
+  std::vector<GameRecord> games;     // in schedule order
+  std::optional<SprtDecision> sprt;  // set when the SPRT stopped the match
+};
+
+// Game i of the schedule (0-based): its opening and the side engine 1 plays.
+const Opening& scheduled_opening(const MatchConfig& config, int i);
+Side engine1_side(const MatchConfig& config, int i);
+
+MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_player,
+                      std::ostream& out);
+// The final table, the Elo line, the SPRT line (when configured) and the summary line.
+void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out);
+// "result W=.. D=.. L=.. score=..% elo=.. ci95=.."
+std::string result_line(const Tally& t);
+
+}  // namespace tsuru::match
