@@ -81,7 +81,7 @@ TEST_CASE("hub transcript: handshake, init, ping, quit", "[hub][transcript]") {
     CHECK(hub.sync().empty());
   }
   hub.send("quit");
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: every bad input gets its error and the engine goes on",
@@ -131,8 +131,8 @@ TEST_CASE("hub transcript: every bad input gets its error and the engine goes on
   play_done(game, hub.until_done());
   // Input that ends without a newline is still a line.
   hub.process().write("quit");
-  hub.process().close_stdin();
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  hub.process().close_input();
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: a bad history keeps the previous position", "[hub][transcript]") {
@@ -191,7 +191,7 @@ TEST_CASE("hub transcript: commands during a search", "[hub][transcript]") {
   std::this_thread::sleep_for(50ms);
   hub.send("quit");
   CHECK(starts_with(hub.until_done(), "done move="));
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: EOF on stdin quits at once, even mid-search", "[hub][transcript]") {
@@ -200,15 +200,15 @@ TEST_CASE("hub transcript: EOF on stdin quits at once, even mid-search", "[hub][
   hub.send("go analyze");
   std::this_thread::sleep_for(100ms);
   const auto start = std::chrono::steady_clock::now();
-  hub.process().close_stdin();
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  hub.process().close_input();
+  CHECK(hub.process().wait(5000ms) == 0);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK(seconds < 2.0);
   // And with nothing ever sent.
   HubClient idle;
-  idle.process().close_stdin();
-  CHECK(idle.process().wait_exit(5000ms) == 0);
+  idle.process().close_input();
+  CHECK(idle.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a transcript",
@@ -226,8 +226,9 @@ TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a tra
     hub.send("garbage\x01");
     hub.send("quit");
     std::vector<std::string> out;
-    while (auto l = hub.process().read_line(10000ms)) out.push_back(*l);
-    CHECK(hub.process().wait_exit(5000ms) == 0);
+    for (std::string l; hub.process().read_line(l, 10000ms) == tools::ChildProcess::Read::Ok;)
+      out.push_back(l);
+    CHECK(hub.process().wait(5000ms) == 0);
     const std::regex protocol(R"((id|param|wait|ready|info|done|pong|error)( .*)?)");
     for (const std::string& l : out) {
       INFO(l);
@@ -258,7 +259,7 @@ TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a tra
   std::filesystem::remove(err);
   // A log file that cannot be written is refused before anything starts.
   HubClient bad({"--log", "/nonexistent-dir/x.log"});
-  CHECK(bad.process().wait_exit(5000ms) == 2);
+  CHECK(bad.process().wait(5000ms) == 2);
 }
 
 TEST_CASE("hub transcript: full games in English and international, legal moves only",
@@ -305,7 +306,7 @@ TEST_CASE("hub transcript: full games in English and international, legal moves 
       CHECK(hub.until_done() == "done");
     }
     hub.send("quit");
-    CHECK(hub.process().wait_exit(5000ms) == 0);
+    CHECK(hub.process().wait(5000ms) == 0);
   }
 }
 
@@ -372,7 +373,7 @@ TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]")
     play_done(g, hub.until_done(nullptr, 30000ms));
   }
   hub.send("quit");
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: lidraughts' habits", "[hub][transcript][lidraughts]") {
