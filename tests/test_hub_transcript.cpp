@@ -14,6 +14,7 @@
 #include "engine/legal.hpp"
 #include "protocol/notation.hpp"
 #include "tests/hub_client.hpp"
+#include "tests/hub_handshake.hpp"
 
 using namespace tsuru;
 using namespace std::chrono_literals;
@@ -26,20 +27,7 @@ const std::string kStart10 = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwww
 const std::string kStart8 = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";  // as pydraughts writes it
 constexpr char kGarbage[] = "\0\x01\x02\xff\xfe garbage \x7f";
 
-const std::vector<std::string> kHandshake = {
-    "id name=Tsuru version=0.1 author=\"Tsuru team\"",
-    "param name=variant value=international type=enum values=\"" + std::string(variant_names()) +
-        "\"",
-    "param name=level value=none type=enum values=\"none beginner medium hard\"",
-    "param name=book value=true type=bool",
-    "param name=book-ply value=40 type=int min=0 max=200",
-    "param name=book-margin value=0 type=int min=0 max=1000",
-    "param name=book-file value=\"\" type=string",
-    "param name=ponder value=false type=bool",
-    "param name=threads value=1 type=int min=1 max=256",
-    "param name=tt-size value=22 type=int min=10 max=26",
-    "param name=seed value=1 type=int min=0 max=2147483647",
-    "wait"};
+const std::vector<std::string> kHandshake = test::hub_handshake();
 
 bool starts_with(const std::string& s, const std::string& prefix) {
   return s.rfind(prefix, 0) == 0;
