@@ -11,17 +11,13 @@
 #include "protocol/dxp/clock.hpp"
 #include "protocol/dxp/openings.hpp"
 #include "protocol/notation.hpp"
+#include "tests/engine_helpers.hpp"
 
 using namespace tsuru;
 using namespace tsuru::dxp;
+using test::fen;
 
 namespace {
-
-Position fen(Variant v, const char* text) {
-  const auto p = notation::parse_fen(v, text);
-  REQUIRE(p.ok());
-  return *p;
-}
 
 MoveMessage move_of(const std::string& payload) {
   const auto m = parse(payload);
