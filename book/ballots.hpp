@@ -1,4 +1,5 @@
-// Opening ballots: positions tournaments start games from.
+// Opening ballots: positions tournaments start games from (the book builder grows from them,
+// `tsuru match` starts games from them).
 #pragma once
 
 #include <string_view>

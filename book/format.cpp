@@ -23,6 +23,8 @@ std::uint64_t get(const std::uint8_t* p, int bytes) {
   return v;
 }
 
+}  // namespace
+
 std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (std::size_t i = 0; i < n; ++i) {
@@ -31,8 +33,6 @@ std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
   }
   return h;
 }
-
-}  // namespace
 
 std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records) {
   std::sort(records.begin(), records.end());

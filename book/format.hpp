@@ -37,6 +37,9 @@ struct Record {
   }
 };
 
+// FNV-1a, 64 bits: the header's checksum of the records.
+std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n);
+
 // Serialises records (sorted here) for variant v.
 std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records);
 // Parses and validates a book image for variant v.

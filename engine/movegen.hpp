@@ -122,6 +122,43 @@ struct CaptureCountSink {
   }
 };
 
+// The entry points every generator offers, built on its own has_capture, generate_quiet,
+// count_quiet and CaptureSearch: Gen is MoveGen<R> or LineMoveGen<R>, which derive from this.
+template <class R, class Gen>
+struct MoveGenEntryPoints {
+  template <bool KeepDuplicates = false>
+  using ListSink = CaptureListSink<R, KeepDuplicates>;
+  template <bool KeepDuplicates = false>
+  using CountSink = CaptureCountSink<R, KeepDuplicates>;
+
+  template <bool KeepDuplicates = false>
+  static void generate_captures(const Position& pos, MoveList& out) {
+    ListSink<KeepDuplicates> sink{out};
+    typename Gen::template CaptureSearch<ListSink<KeepDuplicates>> search(pos, sink);
+    search.run(pos);
+  }
+
+  // All legal moves of the side to move.
+  template <bool KeepDuplicates = false>
+  static void generate(const Position& pos, MoveList& out) {
+    out.clear();
+    if (Gen::has_capture(pos))
+      generate_captures<KeepDuplicates>(pos, out);
+    else
+      Gen::generate_quiet(pos, out);
+  }
+
+  // The number of legal moves (perft's bulk count at the last ply).
+  template <bool KeepDuplicates = false>
+  static std::size_t count(const Position& pos) {
+    if (!Gen::has_capture(pos)) return Gen::count_quiet(pos);  // (0 when the game is over)
+    CountSink<KeepDuplicates> sink;
+    typename Gen::template CaptureSearch<CountSink<KeepDuplicates>> search(pos, sink);
+    search.run(pos);
+    return sink.count;
+  }
+};
+
 namespace movegen_detail {
 
 constexpr Direction kAllDirections[4] = {Direction::UpLeft, Direction::UpRight, Direction::DownLeft,
@@ -148,7 +185,7 @@ constexpr std::array<Direction, 2> perpendicular(Direction d) {
 }  // namespace movegen_detail
 
 template <class R>
-class MoveGen {
+class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
   using G = typename R::Geometry;
   static_assert(!R::kLineMoves, "a line rule set needs its MoveGen specialisation");
 
@@ -502,38 +539,6 @@ class MoveGen {
     int length_ = 0;
     std::array<Square, WithPath ? 64 : 1> path_{};
   };
-
-  template <bool KeepDuplicates = false>
-  using ListSink = CaptureListSink<R, KeepDuplicates>;
-  template <bool KeepDuplicates = false>
-  using CountSink = CaptureCountSink<R, KeepDuplicates>;
-
-  template <bool KeepDuplicates = false>
-  static void generate_captures(const Position& pos, MoveList& out) {
-    ListSink<KeepDuplicates> sink{out};
-    CaptureSearch<ListSink<KeepDuplicates>> search(pos, sink);
-    search.run(pos);
-  }
-
-  // All legal moves of the side to move.
-  template <bool KeepDuplicates = false>
-  static void generate(const Position& pos, MoveList& out) {
-    out.clear();
-    if (has_capture(pos))
-      generate_captures<KeepDuplicates>(pos, out);
-    else
-      generate_quiet(pos, out);
-  }
-
-  // The number of legal moves (perft's bulk count at the last ply).
-  template <bool KeepDuplicates = false>
-  static std::size_t count(const Position& pos) {
-    if (!has_capture(pos)) return count_quiet(pos);  // (0 when the game is over)
-    CountSink<KeepDuplicates> sink;
-    CaptureSearch<CountSink<KeepDuplicates>> search(pos, sink);
-    search.run(pos);
-    return sink.count;
-  }
 };
 
 }  // namespace tsuru

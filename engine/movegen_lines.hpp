@@ -3,9 +3,9 @@
 // (geometry_lines.hpp): Frisian (captures along eight lines), Turkish (orthogonal moves on all 64
 // squares) and Thai (kings land right behind the captured piece, which leaves at once).
 //
-// The static interface is MoveGen's, so search, perft and evaluation use it unchanged:
-// generate, generate_captures, generate_quiet, has_capture, count, count_quiet, forward,
-// king_moves and CaptureSearch. The trait adds:
+// The static interface is MoveGen's (the entry points come from MoveGenEntryPoints), so search,
+// perft and evaluation use it unchanged: generate, generate_captures, generate_quiet,
+// has_capture, count, count_quiet, forward, king_moves and CaptureSearch. The trait adds:
 //   Lines                      the line geometry;
 //   kManMoves[side], kManCaptures[side], kKingMoves, kKingCaptures   direction sets (bit masks);
 //   kKingLandsBehind           a king lands on the square right behind the captured piece (Thai);
@@ -27,7 +27,7 @@
 namespace tsuru {
 
 template <class R>
-class LineMoveGen {
+class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
   using G = typename R::Geometry;
   using L = typename R::Lines;
   static_assert(R::kLineMoves);
@@ -251,36 +251,6 @@ class LineMoveGen {
     int length_ = 0;
     std::array<Square, WithPath ? 64 : 1> path_{};
   };
-
-  template <bool KeepDuplicates = false>
-  using ListSink = CaptureListSink<R, KeepDuplicates>;
-  template <bool KeepDuplicates = false>
-  using CountSink = CaptureCountSink<R, KeepDuplicates>;
-
-  template <bool KeepDuplicates = false>
-  static void generate_captures(const Position& pos, MoveList& out) {
-    ListSink<KeepDuplicates> sink{out};
-    CaptureSearch<ListSink<KeepDuplicates>> search(pos, sink);
-    search.run(pos);
-  }
-
-  template <bool KeepDuplicates = false>
-  static void generate(const Position& pos, MoveList& out) {
-    out.clear();
-    if (has_capture(pos))
-      generate_captures<KeepDuplicates>(pos, out);
-    else
-      generate_quiet(pos, out);
-  }
-
-  template <bool KeepDuplicates = false>
-  static std::size_t count(const Position& pos) {
-    if (!has_capture(pos)) return count_quiet(pos);
-    CountSink<KeepDuplicates> sink;
-    CaptureSearch<CountSink<KeepDuplicates>> search(pos, sink);
-    search.run(pos);
-    return sink.count;
-  }
 };
 
 template <>

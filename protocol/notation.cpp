@@ -5,9 +5,13 @@
 #include <vector>
 
 #include "engine/legal.hpp"
+#include "protocol/board_letters.hpp"
 
 namespace tsuru::notation {
 namespace {
+
+// Hub position strings in PDN numbering: w b for men, W B for kings.
+constexpr BoardLetters kHubLetters{{'w', 'b'}, {'W', 'B'}};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' ||
@@ -205,49 +209,14 @@ Expected<Position> parse_hub_position(Variant v, std::string_view text) {
     turn = Side::Black;
   else
     return E::failure("position must start with W or B");
-  Bitboard white = 0, black = 0, kings = 0;
-  for (int n = 1; n <= b.squares; ++n) {
-    const Bitboard sq = bit(b.square(n));
-    switch (text[static_cast<std::size_t>(n)]) {
-      case 'w':
-        white |= sq;
-        break;
-      case 'b':
-        black |= sq;
-        break;
-      case 'W':
-        white |= sq;
-        kings |= sq;
-        break;
-      case 'B':
-        black |= sq;
-        kings |= sq;
-        break;
-      case 'e':
-        break;
-      default:
-        return E::failure("bad character in position at square " + std::to_string(n));
-    }
-  }
-  const Position pos = make_position(v, white, black, kings, turn);
-  if (auto problem = check_position(v, pos)) return E::failure(*problem);
-  return pos;
+  const auto pos = parse_board_letters(v, text.substr(1), turn, kHubLetters);
+  if (!pos) return E::failure("bad character in position at square " + std::to_string(pos.error()));
+  if (auto problem = check_position(v, *pos)) return E::failure(*problem);
+  return *pos;
 }
 
 std::string format_hub_position(Variant v, const Position& pos) {
-  const BoardShape& b = info(v).board;
-  std::string out(pos.turn() == Side::White ? "W" : "B");
-  for (int n = 1; n <= b.squares; ++n) {
-    const Square sq = b.square(n);
-    const bool king = has(pos.kings(), sq);
-    if (has(pos.pieces(Side::White), sq))
-      out += king ? 'W' : 'w';
-    else if (has(pos.pieces(Side::Black), sq))
-      out += king ? 'B' : 'b';
-    else
-      out += 'e';
-  }
-  return out;
+  return (pos.turn() == Side::White ? "W" : "B") + format_board_letters(v, pos, kHubLetters);
 }
 
 Expected<Position> parse_position(Variant v, std::string_view text) {

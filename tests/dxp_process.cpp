@@ -1,22 +1,15 @@
 #include "tests/dxp_process.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
-#include <cerrno>
 #include <chrono>
-#include <csignal>
-#include <cstring>
 #include <stdexcept>
-#include <thread>
 
-extern char** environ;
+#include "tests/spawn.hpp"
 
 namespace tsuru::test {
 namespace {
@@ -35,91 +28,15 @@ Steady::time_point deadline_in(double seconds) {
 
 }  // namespace
 
-ChildProcess::ChildProcess(const std::vector<std::string>& args) {
-  int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&actions, fds[0]);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  const int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(fds[1]);
-  out_ = fds[0];
-  if (rc != 0) throw std::runtime_error("cannot start " + args[0]);
-}
-
-ChildProcess::~ChildProcess() {
-  if (running()) {
-    ::kill(pid_, SIGKILL);
-    wait(10);
-  }
-  if (out_ >= 0) ::close(out_);
-}
-
-std::optional<std::string> ChildProcess::read_line(double timeout_seconds) {
-  const auto deadline = deadline_in(timeout_seconds);
-  while (true) {
-    if (const auto nl = buffer_.find('\n'); nl != std::string::npos) {
-      std::string line = buffer_.substr(0, nl);
-      buffer_.erase(0, nl + 1);
-      return line;
-    }
-    pollfd p{out_, POLLIN, 0};
-    const int ready = ::poll(&p, 1, ms_left(deadline));
-    if (ready <= 0) return std::nullopt;
-    char chunk[4096];
-    const ssize_t n = ::read(out_, chunk, sizeof chunk);
-    if (n <= 0) return std::nullopt;
-    buffer_.append(chunk, static_cast<std::size_t>(n));
-  }
-}
-
-std::optional<std::string> ChildProcess::read_until(std::string_view text, double timeout_seconds) {
-  const auto deadline = deadline_in(timeout_seconds);
-  while (true) {
-    const double left = ms_left(deadline) / 1000.0;
-    auto line = read_line(left);
-    if (!line) return std::nullopt;
-    if (line->find(text) != std::string::npos) return line;
-  }
-}
-
-void ChildProcess::signal(int sig) {
-  if (running()) ::kill(pid_, sig);
-}
-
-bool ChildProcess::running() {
-  if (status_ || pid_ < 0) return false;
-  int status = 0;
-  if (::waitpid(pid_, &status, WNOHANG) == pid_)
-    status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return !status_;
-}
-
-std::optional<int> ChildProcess::wait(double timeout_seconds) {
-  const auto deadline = deadline_in(timeout_seconds);
-  while (running()) {
-    if (Steady::now() >= deadline) return std::nullopt;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return status_;
-}
-
-Listener::Listener(const std::vector<std::string>& args)
-    : process([&] {
-        std::vector<std::string> all{TSURU_BINARY, "dxp", "--listen", "127.0.0.1:0"};
-        all.insert(all.end(), args.begin(), args.end());
-        return all;
-      }()) {
-  const auto line = process.read_until("listening on ", 30);
-  if (!line) throw std::runtime_error("tsuru dxp did not start listening");
-  port = std::stoi(line->substr(line->rfind(':') + 1));
+Listener::Listener(const std::vector<std::string>& args) {
+  std::vector<std::string> all{TSURU_BINARY, "dxp", "--listen", "127.0.0.1:0"};
+  all.insert(all.end(), args.begin(), args.end());
+  process = spawn(all);
+  std::string line;
+  if (process->read_line_containing("listening on ", line, std::chrono::seconds(30)) !=
+      tools::ChildProcess::Read::Ok)
+    throw std::runtime_error("tsuru dxp did not start listening");
+  port = std::stoi(line.substr(line.rfind(':') + 1));
 }
 
 PeerSocket::PeerSocket(int port) {

@@ -1,8 +1,7 @@
-// Test support for DXP: a child `tsuru` process with its stdout readable line by line, and a
-// raw TCP peer that sends exact bytes and reads NUL-framed messages, every wait bounded.
+// Test support for DXP: a listening `tsuru dxp` child process, and a raw TCP peer that sends
+// exact bytes and reads NUL-framed messages, every wait bounded.
 #pragma once
 
-#include <sys/types.h>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,37 +9,14 @@
 #include <vector>
 
 #include "protocol/dxp/framer.hpp"
+#include "tools/child_process.hpp"
 
 namespace tsuru::test {
-
-class ChildProcess {
- public:
-  // args[0] is the program; stderr goes to /dev/null.
-  explicit ChildProcess(const std::vector<std::string>& args);
-  ~ChildProcess();
-  ChildProcess(const ChildProcess&) = delete;
-  ChildProcess& operator=(const ChildProcess&) = delete;
-
-  // The next line of stdout (without the newline); nullopt on timeout or end of output.
-  std::optional<std::string> read_line(double timeout_seconds);
-  // Lines until one contains `text` (returned), or nullopt on timeout / end of output.
-  std::optional<std::string> read_until(std::string_view text, double timeout_seconds);
-  void signal(int sig);
-  // The exit code (128 + signal number when killed by one), or nullopt if still running.
-  std::optional<int> wait(double timeout_seconds);
-  bool running();
-
- private:
-  pid_t pid_ = -1;
-  int out_ = -1;
-  std::string buffer_;
-  std::optional<int> status_;
-};
 
 // Starts `tsuru dxp --listen 127.0.0.1:0 <args>` and reads the port it listens on.
 struct Listener {
   explicit Listener(const std::vector<std::string>& args);
-  ChildProcess process;
+  std::unique_ptr<tools::ChildProcess> process;
   int port = 0;
 };
 

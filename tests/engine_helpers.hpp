@@ -1,4 +1,5 @@
-// Helpers shared by the engine and search tests.
+// Helpers shared by the test suites: positions and moves from text (a bad one fails the test
+// with the parser's reason), engine analyses, and games the engine plays against itself.
 #pragma once
 
 #include <string>
@@ -19,9 +20,14 @@ inline Position fen(Variant v, const std::string& text) {
 
 inline Move move(Variant v, const Position& pos, const std::string& text) {
   auto m = notation::parse_move(v, pos, text);
-  INFO(text);
+  INFO(text << ": " << (m.ok() ? "" : m.error().message));
   REQUIRE(m.ok());
   return *m;
+}
+
+// Plays the move text names in g.
+inline void play(Game& g, const std::string& text) {
+  REQUIRE(g.play(move(g.variant(), g.position(), text)));
 }
 
 // A fixed-depth analysis of a game's current position; the last info report is kept.
@@ -54,6 +60,36 @@ inline Analysis analyse(const Game& game, int depth, std::uint64_t nodes = 0) {
 
 inline Analysis analyse(Variant v, const std::string& text, int depth) {
   return analyse(Game(v, fen(v, text)), depth);
+}
+
+struct Played {
+  Game game;
+  int plies = 0;  // played here
+};
+
+// The engine plays both sides at a fixed depth until the game ends, or stops after max_plies;
+// every move it chooses must be legal.
+inline Played play_out(Game game, int depth, int tt_log2 = 18, int max_plies = 1000) {
+  Engine engine;
+  EngineOptions options;
+  options.tt_log2 = tt_log2;
+  options.book = false;
+  engine.set_options(options);
+  engine.new_game();
+  Played p{std::move(game), 0};
+  const Variant v = p.game.variant();
+  while (p.game.result().outcome == Outcome::Ongoing && p.plies < max_plies) {
+    engine.set_position(p.game);
+    SearchLimits limits;
+    limits.depth = depth;
+    const BestMove best = engine.think(limits);
+    INFO(info(v).name << " ply " << p.plies << " " << notation::format_fen(v, p.game.position()));
+    REQUIRE(best.has_move);
+    REQUIRE(p.game.legal_moves().contains(best.move));
+    REQUIRE(p.game.play(best.move));
+    ++p.plies;
+  }
+  return p;
 }
 
 }  // namespace tsuru::test

@@ -2,35 +2,44 @@
 
 #include <stdexcept>
 
+#include "tests/spawn.hpp"
+
 namespace tsuru::test {
 
-HubClient::HubClient(const std::vector<std::string>& extra_args, const std::string& stderr_path)
-    : process_(
-          [&] {
-            std::vector<std::string> argv{TSURU_BINARY, "hub"};
-            argv.insert(argv.end(), extra_args.begin(), extra_args.end());
-            return argv;
-          }(),
-          stderr_path) {}
+using tools::ChildProcess;
+
+HubClient::HubClient(const std::vector<std::string>& extra_args, const std::string& stderr_path) {
+  std::vector<std::string> argv{TSURU_BINARY, "hub"};
+  argv.insert(argv.end(), extra_args.begin(), extra_args.end());
+  tools::ChildOptions options;
+  options.error_output =
+      stderr_path.empty() ? tools::ErrorOutput::Discard : tools::ErrorOutput::File;
+  options.error_file = stderr_path;
+  // The engine ends by itself at the end of its input.
+  options.exit_grace = Millis(2000);
+  process_ = spawn(argv, options);
+}
 
 void HubClient::send(std::string_view line) {
-  if (!process_.send(line))
+  if (!process_->write_line(line))
     throw std::runtime_error("the engine no longer reads its input (sending '" +
                              std::string(line.substr(0, 80)) + "')");
 }
 
 std::string HubClient::line(Millis timeout) {
-  auto l = process_.read_line(timeout);
-  if (!l) {
+  std::string l;
+  const ChildProcess::Read r = process_->read_line(l, timeout);
+  if (r != ChildProcess::Read::Ok) {
     std::string recent;
     for (const std::string& s : seen_) recent += "\n  " + s.substr(0, 200);
-    throw std::runtime_error(std::string(process_.at_eof() ? "engine output ended"
-                                                           : "timed out waiting for the engine") +
+    throw std::runtime_error(std::string(r == ChildProcess::Read::Closed
+                                             ? "engine output ended"
+                                             : "timed out waiting for the engine") +
                              "; last lines:" + recent);
   }
-  seen_.push_back(*l);
+  seen_.push_back(l);
   if (seen_.size() > 8) seen_.erase(seen_.begin());
-  return *l;
+  return l;
 }
 
 std::vector<std::string> HubClient::sync(Millis timeout) {

@@ -4,12 +4,12 @@
 #pragma once
 
 #include <chrono>
-#include <optional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "tests/subprocess.hpp"
+#include "tools/child_process.hpp"
 
 namespace tsuru::test {
 
@@ -32,10 +32,10 @@ class HubClient {
   // hub ... wait, then init ... ready.
   void start_session();
 
-  Subprocess& process() { return process_; }
+  tools::ChildProcess& process() { return *process_; }
 
  private:
-  Subprocess process_;
+  std::unique_ptr<tools::ChildProcess> process_;
   std::vector<std::string> seen_;  // recent lines, for error messages
 };
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <random>
 #include <set>
+#include <string_view>
 
 #include <unistd.h>
 
@@ -28,18 +29,10 @@ std::vector<book::Record> start_records(Variant v) {
   return records;
 }
 
-std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::size_t i = 0; i < n; ++i) {
-    h ^= p[i];
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 // Rewrites the header checksum so that only the damage under test is left.
 void reseal(std::vector<std::uint8_t>& bytes) {
-  const std::uint64_t h = fnv1a(bytes.data() + book::kHeaderSize, bytes.size() - book::kHeaderSize);
+  const std::uint64_t h =
+      book::fnv1a(bytes.data() + book::kHeaderSize, bytes.size() - book::kHeaderSize);
   for (int i = 0; i < 8; ++i)
     bytes[48 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h >> (8 * i));
 }
@@ -68,6 +61,22 @@ TEST_CASE("book format: round trip", "[book]") {
       CHECK(decoded.value()[i].depth == records[i].depth);
     }
   }
+}
+
+TEST_CASE("book format: the checksum is FNV-1a 64", "[book]") {
+  // Test vectors published with the FNV reference code (isthe.com/chongo/tech/comp/fnv).
+  auto of = [](std::string_view text) {
+    return book::fnv1a(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  };
+  CHECK(of("") == 0xcbf29ce484222325ULL);
+  CHECK(of("a") == 0xaf63dc4c8601ec8cULL);
+  CHECK(of("foobar") == 0x85944171f73967e8ULL);
+  // The header holds the checksum of the records, at offset 48.
+  const auto bytes = book::encode(Variant::English, start_records(Variant::English));
+  std::uint64_t stored = 0;
+  for (int i = 0; i < 8; ++i)
+    stored |= std::uint64_t{bytes[48 + static_cast<std::size_t>(i)]} << (8 * i);
+  CHECK(stored == book::fnv1a(bytes.data() + book::kHeaderSize, bytes.size() - book::kHeaderSize));
 }
 
 TEST_CASE("book format: damaged or foreign files are rejected with a reason", "[book]") {

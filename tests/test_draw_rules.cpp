@@ -1,65 +1,13 @@
 // Every automatic draw rule of RULES.md, through Game (history + counters + result).
-#include <functional>
-#include <set>
-
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
-#include "protocol/notation.hpp"
+#include "tests/engine_helpers.hpp"
+#include "tests/king_walk.hpp"
 
 using namespace tsuru;
-
-namespace {
-
-Position fen(Variant v, const char* text) {
-  auto p = notation::parse_fen(v, text);
-  INFO(text);
-  REQUIRE(p.ok());
-  return *p;
-}
-
-void play(Game& g, const char* move) {
-  auto m = notation::parse_move(g.variant(), g.position(), move);
-  INFO(move);
-  REQUIRE(m.ok());
-  REQUIRE(g.play(*m));
-}
-
-// Extends g by `plies` quiet king moves that never repeat a position and keep `accept` true
-// (depth-first search; captures are compulsory, so a position with a capture is a dead end).
-bool king_walk(Game& g, int plies, const std::function<bool(const Game&)>& accept,
-               std::set<Key>& seen) {
-  if (plies == 0) return true;
-  for (const Move& m : g.legal_moves()) {
-    if (m.is_capture() || !has(g.position().kings(), m.from)) continue;
-    const Position next = g.position().after(m);
-    if (seen.count(next.key())) continue;
-    g.play(m);
-    seen.insert(next.key());
-    if (accept(g) && king_walk(g, plies - 1, accept, seen)) return true;
-    seen.erase(next.key());
-    g.undo();
-  }
-  return false;
-}
-
-bool king_walk(Game& g, int plies, const std::function<bool(const Game&)>& accept = {}) {
-  std::set<Key> seen{g.position().key()};
-  return king_walk(
-      g, plies, accept ? accept : [](const Game&) { return true; }, seen);
-}
-
-// Walks `plies` quiet king moves from the start of g: the game must stay undecided until the
-// last of them and be drawn right after it.
-bool walk_to_draw(Game& g, int plies, const std::function<bool(const Game&)>& also = {}) {
-  const std::size_t start = g.moves().size();
-  return king_walk(g, plies, [&](const Game& x) {
-    const bool last = x.moves().size() - start == static_cast<std::size_t>(plies);
-    return (x.result().outcome == (last ? Outcome::Draw : Outcome::Ongoing)) && (!also || also(x));
-  });
-}
-
-}  // namespace
+using test::fen;
+using test::play;
+using test::walk_to_draw;
 
 TEST_CASE("threefold repetition, same side to move", "[draw]") {
   Game g(Variant::English, fen(Variant::English, "W:WK1,22:BK32,11"));

@@ -11,17 +11,13 @@
 #include "protocol/dxp/clock.hpp"
 #include "protocol/dxp/openings.hpp"
 #include "protocol/notation.hpp"
+#include "tests/engine_helpers.hpp"
 
 using namespace tsuru;
 using namespace tsuru::dxp;
+using test::fen;
 
 namespace {
-
-Position fen(Variant v, const char* text) {
-  const auto p = notation::parse_fen(v, text);
-  REQUIRE(p.ok());
-  return *p;
-}
 
 MoveMessage move_of(const std::string& payload) {
   const auto m = parse(payload);
@@ -58,7 +54,11 @@ TEST_CASE("DXP positions: wrong size, bad characters, impossible positions", "[d
   CHECK_THAT(wrong.error(), Catch::Contains("50 squares"));
   const auto bad = parse_position(Variant::English, Side::Black, std::string(31, 'e') + "x");
   REQUIRE_FALSE(bad.ok());
-  CHECK_THAT(bad.error(), Catch::Contains("square 32"));
+  CHECK(bad.error() == "square 32 is not one of e w z W Z");
+  // A Hub letter is no DXP letter.
+  const auto hub_letter = parse_position(Variant::English, Side::Black, "b" + std::string(31, 'e'));
+  REQUIRE_FALSE(hub_letter.ok());
+  CHECK(hub_letter.error() == "square 1 is not one of e w z W Z");
   // A white man on White's promotion row (square 1 in international).
   const auto promo =
       parse_position(Variant::International, Side::White, "w" + std::string(48, 'e') + "z");

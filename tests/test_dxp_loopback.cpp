@@ -11,9 +11,11 @@
 #include <catch2/catch.hpp>
 
 #include "tests/dxp_process.hpp"
+#include "tests/spawn.hpp"
 
-using tsuru::test::ChildProcess;
 using tsuru::test::Listener;
+using tsuru::tools::ChildProcess;
+using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
 namespace {
@@ -97,30 +99,30 @@ void play_match(const MatchSetup& m) {
     all.insert(all.end(), args.begin(), args.end());
     return all;
   };
-  const double limit = 120.0 + 60.0 * m.games;
+  const auto limit = std::chrono::seconds(120 + 60 * m.games);
   std::vector<std::string> lines[2];  // [0] initiator, [1] follower
   auto collect = [&](ChildProcess& p, std::vector<std::string>& out) {
-    while (auto line = p.read_line(limit)) {
-      out.push_back(*line);
-      if (line->rfind("session:", 0) == 0) break;
+    for (std::string line; p.read_line(line, limit) == ChildProcess::Read::Ok;) {
+      out.push_back(line);
+      if (line.rfind("session:", 0) == 0) break;
     }
   };
   if (m.initiator_listens) {
     Listener initiator(initiator_args);
-    ChildProcess follower(connect_args(follower_args, initiator.port));
-    collect(initiator.process, lines[0]);
-    collect(follower, lines[1]);
-    CHECK(follower.wait(30) == 0);
-    initiator.process.signal(SIGTERM);
-    CHECK(initiator.process.wait(30) == 0);
+    const auto follower = tsuru::test::spawn(connect_args(follower_args, initiator.port));
+    collect(*initiator.process, lines[0]);
+    collect(*follower, lines[1]);
+    CHECK(follower->wait(30s) == 0);
+    initiator.process->signal(SIGTERM);
+    CHECK(initiator.process->wait(30s) == 0);
   } else {
     Listener follower(follower_args);
-    ChildProcess initiator(connect_args(initiator_args, follower.port));
-    collect(initiator, lines[0]);
-    collect(follower.process, lines[1]);
-    CHECK(initiator.wait(30) == 0);  // every game played
-    follower.process.signal(SIGTERM);
-    CHECK(follower.process.wait(30) == 0);
+    const auto initiator = tsuru::test::spawn(connect_args(initiator_args, follower.port));
+    collect(*initiator, lines[0]);
+    collect(*follower.process, lines[1]);
+    CHECK(initiator->wait(30s) == 0);  // every game played
+    follower.process->signal(SIGTERM);
+    CHECK(follower.process->wait(30s) == 0);
   }
 
   for (const auto& side : lines) {

@@ -11,9 +11,11 @@
 #include "protocol/dxp/board.hpp"
 #include "protocol/notation.hpp"
 #include "tests/dxp_process.hpp"
+#include "tests/spawn.hpp"
 
 using namespace tsuru;
 using namespace tsuru::dxp;
+using namespace std::chrono_literals;
 using tsuru::test::Listener;
 using tsuru::test::PeerSocket;
 
@@ -205,10 +207,11 @@ TEST_CASE("DXP peer: an abrupt disconnect ends the game; the listener keeps acce
     t.engine_moved(expect(peer, 'M'));
     peer.close();
   }
-  const auto line = tsuru.process.read_until("game 1.1", 20);
-  REQUIRE(line);
-  CHECK_THAT(*line, Catch::Contains("peer disconnected"));
-  CHECK_THAT(*line, Catch::Contains(" * "));
+  std::string line;
+  REQUIRE(tsuru.process->read_line_containing("game 1.1", line, 20s) ==
+          tools::ChildProcess::Read::Ok);
+  CHECK_THAT(line, Catch::Contains("peer disconnected"));
+  CHECK_THAT(line, Catch::Contains(" * "));
   // Disconnected in the middle of a frame, too.
   {
     PeerSocket peer(tsuru.port);
@@ -220,7 +223,7 @@ TEST_CASE("DXP peer: an abrupt disconnect ends the game; the listener keeps acce
   CHECK(expect(again, 'A') == kAccept);
   again.send(t.our_move());
   t.engine_moved(expect(again, 'M'));
-  CHECK(tsuru.process.running());
+  CHECK(tsuru.process->running());
 }
 
 TEST_CASE("DXP peer: take-back to a requested move", "[dxp][peer]") {
@@ -346,13 +349,13 @@ TEST_CASE("DXP peer: SIGTERM ends a game in progress politely and exits", "[dxp]
   PeerSocket peer(tsuru.port);
   peer.send(request(Side::Black));
   CHECK(expect(peer, 'A') == kAccept);
-  tsuru.process.signal(SIGTERM);
+  tsuru.process->signal(SIGTERM);
   std::vector<std::string> before;
   CHECK(peer.wait_closed(10, &before));
   REQUIRE(before.size() == 2);
   CHECK(before[0] == "Cshutting down");
   CHECK(before[1] == "E01");
-  CHECK(tsuru.process.wait(20) == 0);
+  CHECK(tsuru.process->wait(20s) == 0);
 }
 
 // ---- The test as follower, `tsuru dxp --initiator --connect` as initiator ----------------------
@@ -386,7 +389,7 @@ std::vector<std::string> initiator_args(int port, int games) {
 TEST_CASE("DXP initiator: requests, GAMEACC with the first move, missing acknowledgement, stop",
           "[dxp][peer]") {
   tsuru::test::ServerSocket server;
-  tsuru::test::ChildProcess tsuru(initiator_args(server.port(), 3));
+  const auto tsuru = test::spawn(initiator_args(server.port(), 3));
   auto peer = server.accept(20);
   REQUIRE(peer);
 
@@ -421,24 +424,24 @@ TEST_CASE("DXP initiator: requests, GAMEACC with the first move, missing acknowl
   CHECK(peer->wait_closed(20, &before));
   REQUIRE(before.size() == 1);
   CHECK(before[0] == "E01");
-  CHECK(tsuru.wait(20) == 0);
-  const auto summary = tsuru.read_until("session:", 5);
-  REQUIRE(summary);
-  CHECK(*summary == "session: games=3 wins=1 draws=1 losses=0 unfinished=1 errors=1 complete");
+  CHECK(tsuru->wait(20s) == 0);
+  std::string summary;
+  REQUIRE(tsuru->read_line_containing("session:", summary, 5s) == tools::ChildProcess::Read::Ok);
+  CHECK(summary == "session: games=3 wins=1 draws=1 losses=0 unfinished=1 errors=1 complete");
 }
 
 TEST_CASE("DXP initiator: a refused request ends the session with an error", "[dxp][peer]") {
   tsuru::test::ServerSocket server;
-  tsuru::test::ChildProcess tsuru(initiator_args(server.port(), 2));
+  const auto tsuru = test::spawn(initiator_args(server.port(), 2));
   auto peer = server.accept(20);
   REQUIRE(peer);
   expect(*peer, 'R');
   peer->send(format(GameAccept{"Follower", AcceptCode::NoGames}));
   CHECK(peer->wait_closed(20));
-  CHECK(tsuru.wait(20) == 1);
-  const auto summary = tsuru.read_until("session:", 5);
-  REQUIRE(summary);
-  CHECK_THAT(*summary, Catch::Contains("games=0") && Catch::EndsWith("incomplete"));
+  CHECK(tsuru->wait(20s) == 1);
+  std::string summary;
+  REQUIRE(tsuru->read_line_containing("session:", summary, 5s) == tools::ChildProcess::Read::Ok);
+  CHECK_THAT(summary, Catch::Contains("games=0") && Catch::EndsWith("incomplete"));
 }
 
 TEST_CASE("DXP peer soak: the engine never exceeds its clock", "[.soak][dxp]") {

@@ -85,6 +85,12 @@ TEST_CASE("hub notation: English as pydraughts writes it", "[hub][notation][pydr
   CHECK(hub::parse_move(v, *example, "11x2").value() == moves[0]);
   CHECK(hub::parse_move(v, *example, "11x2x7").value() == moves[0]);
   CHECK(hub::format_position(v, *example) == worked);
+  // Errors name the square in Hub numbering.
+  std::string bad = worked;
+  bad[3] = 'z';
+  CHECK(hub::parse_position(v, bad).error() == "bad character at square 3");
+  CHECK(hub::parse_position(v, "X" + worked.substr(1)).error() == "a position starts with W or B");
+  CHECK(hub::parse_position(v, worked + "e").error() == "a position has 33 characters");
 }
 
 TEST_CASE("hub notation: pydraughts' own English test game, sent in Hub numbering",

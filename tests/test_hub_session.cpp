@@ -17,6 +17,7 @@
 #include "protocol/hub/report.hpp"
 #include "protocol/hub/session.hpp"
 #include "protocol/notation.hpp"
+#include "tests/hub_handshake.hpp"
 
 using namespace tsuru;
 using namespace std::chrono_literals;
@@ -84,21 +85,7 @@ std::vector<std::string> one(const std::string& line) {
 TEST_CASE("hub session: handshake, init, ping", "[hub][session]") {
   Harness h;
   REQUIRE(h.send("hub"));
-  CHECK(h.take() ==
-        std::vector<std::string>{
-            "id name=Tsuru version=0.1 author=\"Tsuru team\"",
-            // The list grows with the rule sets: it is variant_names().
-            "param name=variant value=international type=enum values=\"" +
-                std::string(variant_names()) + "\"",
-            "param name=level value=none type=enum values=\"none beginner medium hard\"",
-            "param name=book value=true type=bool",
-            "param name=book-ply value=40 type=int min=0 max=200",
-            "param name=book-margin value=0 type=int min=0 max=1000",
-            "param name=book-file value=\"\" type=string",
-            "param name=ponder value=false type=bool",
-            "param name=threads value=1 type=int min=1 max=256",
-            "param name=tt-size value=22 type=int min=10 max=26",
-            "param name=seed value=1 type=int min=0 max=2147483647", "wait"});
+  CHECK(h.take() == test::hub_handshake());
   h.send("init");
   CHECK(h.take() == one("ready"));
   h.send("ping");

@@ -142,7 +142,7 @@ TEST_CASE("hub soak: 200 self-play games between two engine processes", "[.soak]
   }
   for (HubClient* e : {&a, &b}) {
     e->send("quit");
-    CHECK(e->process().wait_exit(5000ms) == 0);
+    CHECK(e->process().wait(5000ms) == 0);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -14,6 +14,7 @@
 #include "engine/legal.hpp"
 #include "protocol/notation.hpp"
 #include "tests/hub_client.hpp"
+#include "tests/hub_handshake.hpp"
 
 using namespace tsuru;
 using namespace std::chrono_literals;
@@ -26,20 +27,7 @@ const std::string kStart10 = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwww
 const std::string kStart8 = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";  // as pydraughts writes it
 constexpr char kGarbage[] = "\0\x01\x02\xff\xfe garbage \x7f";
 
-const std::vector<std::string> kHandshake = {
-    "id name=Tsuru version=0.1 author=\"Tsuru team\"",
-    "param name=variant value=international type=enum values=\"" + std::string(variant_names()) +
-        "\"",
-    "param name=level value=none type=enum values=\"none beginner medium hard\"",
-    "param name=book value=true type=bool",
-    "param name=book-ply value=40 type=int min=0 max=200",
-    "param name=book-margin value=0 type=int min=0 max=1000",
-    "param name=book-file value=\"\" type=string",
-    "param name=ponder value=false type=bool",
-    "param name=threads value=1 type=int min=1 max=256",
-    "param name=tt-size value=22 type=int min=10 max=26",
-    "param name=seed value=1 type=int min=0 max=2147483647",
-    "wait"};
+const std::vector<std::string> kHandshake = test::hub_handshake();
 
 bool starts_with(const std::string& s, const std::string& prefix) {
   return s.rfind(prefix, 0) == 0;
@@ -81,7 +69,7 @@ TEST_CASE("hub transcript: handshake, init, ping, quit", "[hub][transcript]") {
     CHECK(hub.sync().empty());
   }
   hub.send("quit");
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: every bad input gets its error and the engine goes on",
@@ -131,8 +119,8 @@ TEST_CASE("hub transcript: every bad input gets its error and the engine goes on
   play_done(game, hub.until_done());
   // Input that ends without a newline is still a line.
   hub.process().write("quit");
-  hub.process().close_stdin();
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  hub.process().close_input();
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: a bad history keeps the previous position", "[hub][transcript]") {
@@ -191,7 +179,7 @@ TEST_CASE("hub transcript: commands during a search", "[hub][transcript]") {
   std::this_thread::sleep_for(50ms);
   hub.send("quit");
   CHECK(starts_with(hub.until_done(), "done move="));
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: EOF on stdin quits at once, even mid-search", "[hub][transcript]") {
@@ -200,15 +188,15 @@ TEST_CASE("hub transcript: EOF on stdin quits at once, even mid-search", "[hub][
   hub.send("go analyze");
   std::this_thread::sleep_for(100ms);
   const auto start = std::chrono::steady_clock::now();
-  hub.process().close_stdin();
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  hub.process().close_input();
+  CHECK(hub.process().wait(5000ms) == 0);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK(seconds < 2.0);
   // And with nothing ever sent.
   HubClient idle;
-  idle.process().close_stdin();
-  CHECK(idle.process().wait_exit(5000ms) == 0);
+  idle.process().close_input();
+  CHECK(idle.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a transcript",
@@ -226,8 +214,9 @@ TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a tra
     hub.send("garbage\x01");
     hub.send("quit");
     std::vector<std::string> out;
-    while (auto l = hub.process().read_line(10000ms)) out.push_back(*l);
-    CHECK(hub.process().wait_exit(5000ms) == 0);
+    for (std::string l; hub.process().read_line(l, 10000ms) == tools::ChildProcess::Read::Ok;)
+      out.push_back(l);
+    CHECK(hub.process().wait(5000ms) == 0);
     const std::regex protocol(R"((id|param|wait|ready|info|done|pong|error)( .*)?)");
     for (const std::string& l : out) {
       INFO(l);
@@ -258,7 +247,7 @@ TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a tra
   std::filesystem::remove(err);
   // A log file that cannot be written is refused before anything starts.
   HubClient bad({"--log", "/nonexistent-dir/x.log"});
-  CHECK(bad.process().wait_exit(5000ms) == 2);
+  CHECK(bad.process().wait(5000ms) == 2);
 }
 
 TEST_CASE("hub transcript: full games in English and international, legal moves only",
@@ -305,7 +294,7 @@ TEST_CASE("hub transcript: full games in English and international, legal moves 
       CHECK(hub.until_done() == "done");
     }
     hub.send("quit");
-    CHECK(hub.process().wait_exit(5000ms) == 0);
+    CHECK(hub.process().wait(5000ms) == 0);
   }
 }
 
@@ -372,7 +361,7 @@ TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]")
     play_done(g, hub.until_done(nullptr, 30000ms));
   }
   hub.send("quit");
-  CHECK(hub.process().wait_exit(5000ms) == 0);
+  CHECK(hub.process().wait(5000ms) == 0);
 }
 
 TEST_CASE("hub transcript: lidraughts' habits", "[hub][transcript][lidraughts]") {

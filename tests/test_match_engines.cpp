@@ -10,9 +10,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "tools/match/child_process.hpp"
+#include "tools/child_process.hpp"
 
-using tsuru::match::ChildProcess;
+using tsuru::tools::ChildProcess;
 using namespace std::chrono_literals;
 
 namespace {
@@ -29,16 +29,17 @@ struct Run {
   int code = -1;
 };
 
-// Runs `tsuru match` with the arguments (each shell-quoted here) and collects its output.
+// Runs `tsuru match` with the arguments and collects its output.
 Run match(const std::vector<std::string>& args) {
   // ctest runs test cases in parallel processes: each needs its own file.
   static int calls = 0;
-  const std::string err_file =
+  tsuru::tools::ChildOptions options;
+  options.error_output = tsuru::tools::ErrorOutput::File;
+  options.error_file =
       "tsuru_match_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(++calls) + ".txt";
-  std::string command = kBinary + " match";
-  for (const std::string& a : args) command += " '" + a + "'";
-  command += " 2>" + err_file;
-  auto child = ChildProcess::start(command);
+  std::vector<std::string> argv{kBinary, "match"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto child = ChildProcess::start(argv, options);
   REQUIRE(child.ok());
   ChildProcess& p = **child;
   p.close_input();
@@ -47,11 +48,11 @@ Run match(const std::vector<std::string>& args) {
   const auto code = p.wait(30s);
   REQUIRE(code.has_value());
   run.code = *code;
-  std::ifstream err(err_file);
+  std::ifstream err(options.error_file);
   std::stringstream text;
   text << err.rdbuf();
   run.err = text.str();
-  std::remove(err_file.c_str());
+  std::remove(options.error_file.c_str());
   return run;
 }
 
@@ -115,8 +116,8 @@ TEST_CASE("match: tsuru hub against tsuru hub at two levels, both rule sets", "[
 TEST_CASE("match: against a tsuru dxp follower, the runner as initiator", "[match][engines]") {
   for (const char* variant : {"english", "international"}) {
     INFO(variant);
-    auto follower = ChildProcess::start(kBinary + " dxp --listen 127.0.0.1:0 --level beginner " +
-                                        "--variant " + variant);
+    auto follower = ChildProcess::start(
+        {kBinary, "dxp", "--listen", "127.0.0.1:0", "--level", "beginner", "--variant", variant});
     REQUIRE(follower.ok());
     std::string line;
     REQUIRE((*follower)->read_line(line, 30s) == ChildProcess::Read::Ok);

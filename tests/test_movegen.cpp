@@ -6,9 +6,11 @@
 #include "engine/legal.hpp"
 #include "engine/movegen.hpp"
 #include "protocol/notation.hpp"
+#include "tests/engine_helpers.hpp"
 #include "tests/reference_data.hpp"
 
 using namespace tsuru;
+using test::fen;
 
 namespace {
 
@@ -45,13 +47,6 @@ std::vector<std::string> colons_to_x(std::vector<std::string> moves) {
   for (std::string& m : moves) std::replace(m.begin(), m.end(), ':', 'x');
   std::sort(moves.begin(), moves.end());
   return moves;
-}
-
-Position fen(Variant v, const std::string& text) {
-  auto pos = notation::parse_fen(v, text);
-  INFO(text << ": " << (pos.ok() ? "" : pos.error()));
-  REQUIRE(pos.ok());
-  return *pos;
 }
 
 }  // namespace

@@ -80,6 +80,15 @@ TEST_CASE("Hub position strings", "[notation]") {
     INFO(bad);
     CHECK_FALSE(nt::parse_hub_position(Variant::International, bad).ok());
   }
+  // The errors name the square; a DXP letter is no Hub letter.
+  CHECK(nt::parse_hub_position(Variant::International, bad_strings[4]).error() ==
+        "bad character in position at square 20");
+  CHECK(nt::parse_hub_position(Variant::English, "Bz" + start8.substr(2)).error() ==
+        "bad character in position at square 1");
+  CHECK(nt::parse_hub_position(Variant::International, "W").error() ==
+        "position must have 51 characters");
+  CHECK(nt::parse_hub_position(Variant::International, bad_strings[3]).error() ==
+        "position must start with W or B");
 }
 
 TEST_CASE("square names: numeric and algebraic (RULES.md mapping)", "[notation]") {

@@ -9,12 +9,12 @@
 
 #include "engine/game.hpp"
 #include "protocol/notation.hpp"
-#include "tools/match/child_process.hpp"
+#include "tools/child_process.hpp"
 #include "tools/play/board_view.hpp"
 #include "tools/play/draw_offers.hpp"
 
 using namespace tsuru;
-using tsuru::match::ChildProcess;
+using tsuru::tools::ChildProcess;
 using namespace std::chrono_literals;
 
 namespace {
@@ -45,7 +45,7 @@ struct Run {
 
 // The whole script on stdin, then end of input.
 Run run_play(const std::string& args, const std::string& script) {
-  auto child = ChildProcess::start(std::string(TSURU_BINARY) + " play " + args);
+  auto child = ChildProcess::start_shell(std::string(TSURU_BINARY) + " play " + args);
   REQUIRE(child.ok());
   ChildProcess& p = **child;
   REQUIRE(p.write(script));
@@ -62,7 +62,7 @@ Run run_play(const std::string& args, const std::string& script) {
 class Session {
  public:
   explicit Session(const std::string& args) {
-    auto child = ChildProcess::start(std::string(TSURU_BINARY) + " play " + args);
+    auto child = ChildProcess::start_shell(std::string(TSURU_BINARY) + " play " + args);
     REQUIRE(child.ok());
     child_ = std::move(child.value());
   }
@@ -376,7 +376,7 @@ TEST_CASE("Console: moves left before an automatic draw, then the draw by the en
 
 TEST_CASE("Console: tsuru without a command starts a game; tsuru help lists the commands",
           "[play][console]") {
-  auto child = ChildProcess::start(std::string(TSURU_BINARY) + " --seed 1");
+  auto child = ChildProcess::start({TSURU_BINARY, "--seed", "1"});
   REQUIRE(child.ok());
   ChildProcess& bare = **child;
   bare.close_input();
@@ -385,14 +385,14 @@ TEST_CASE("Console: tsuru without a command starts a game; tsuru help lists the 
   CHECK(bare.wait(10s) == 0);
   CHECK(out.find("You play Black (the first player)") != std::string::npos);
 
-  auto none = ChildProcess::start(std::string(TSURU_BINARY));
+  auto none = ChildProcess::start({TSURU_BINARY});
   REQUIRE(none.ok());
   REQUIRE((*none)->write_line("quit"));
   REQUIRE((*none)->read_all(out, 60s) == ChildProcess::Read::Ok);
   CHECK((*none)->wait(10s) == 0);
   CHECK(out.find("Goodbye.") != std::string::npos);
 
-  auto help = ChildProcess::start(std::string(TSURU_BINARY) + " help");
+  auto help = ChildProcess::start({TSURU_BINARY, "help"});
   REQUIRE(help.ok());
   REQUIRE((*help)->read_all(out, 60s) == ChildProcess::Read::Ok);
   CHECK((*help)->wait(10s) == 0);

@@ -7,6 +7,7 @@
 using namespace tsuru;
 using test::analyse;
 using test::fen;
+using test::play_out;
 
 TEST_CASE("English shot: give one, take two", "[search]") {
   // 22-18 forces 15x22 (or 14x23), then 26x17x10 (or 26x19x10) takes two; the man on 31 stops
@@ -78,35 +79,15 @@ TEST_CASE("searches are deterministic", "[search]") {
   }
 }
 
-namespace {
-
-// Plays the game out with the engine on both sides at a fixed depth.
-GameResult play_out(Game game, int depth) {
-  Engine engine;
-  EngineOptions options;
-  options.tt_log2 = 18;
-  options.book = false;
-  engine.set_options(options);
-  while (game.result().outcome == Outcome::Ongoing) {
-    engine.set_position(game);
-    SearchLimits limits;
-    limits.depth = depth;
-    const BestMove best = engine.think(limits);
-    REQUIRE(best.has_move);
-    REQUIRE(game.play(best.move));
-  }
-  return game.result();
-}
-
-}  // namespace
-
 TEST_CASE("won king endings are converted", "[search]") {
   // English: two kings against one must be won before the 40-move rule.
   const GameResult english =
-      play_out(Game(Variant::English, fen(Variant::English, "W:WK14,K15:BK28")), 12);
+      play_out(Game(Variant::English, fen(Variant::English, "W:WK14,K15:BK28")), 12).game.result();
   CHECK(english.outcome == Outcome::WhiteWins);
   // International: four kings against one, before the 25-move kings-only rule.
-  const GameResult intl = play_out(
-      Game(Variant::International, fen(Variant::International, "W:WK16,K26,K36,K47:BK23")), 8);
+  const GameResult intl =
+      play_out(Game(Variant::International, fen(Variant::International, "W:WK16,K26,K36,K47:BK23")),
+               8)
+          .game.result();
   CHECK(intl.outcome == Outcome::WhiteWins);
 }

@@ -3,8 +3,7 @@
 // own win and draw rules.
 #include <catch2/catch.hpp>
 
-#include "engine/engine.hpp"
-#include "protocol/notation.hpp"
+#include "tests/engine_helpers.hpp"
 
 using namespace tsuru;
 
@@ -13,38 +12,11 @@ namespace {
 // Far beyond any rule set's game length with its draw rules: a game still going is a bug.
 constexpr int kMaxPlies = 1000;
 
-struct Played {
-  Game game;
-  int plies = 0;
-};
-
-Played self_play(Variant v, int depth) {
-  Engine engine;
-  EngineOptions options;
-  options.tt_log2 = 16;
-  options.book = false;
-  engine.set_options(options);
-  engine.new_game();
-  Played p{Game(v), 0};
-  while (p.game.result().outcome == Outcome::Ongoing && p.plies < kMaxPlies) {
-    engine.set_position(p.game);
-    SearchLimits limits;
-    limits.depth = depth;
-    const BestMove best = engine.think(limits);
-    INFO(info(v).name << " ply " << p.plies << " " << notation::format_fen(v, p.game.position()));
-    REQUIRE(best.has_move);
-    REQUIRE(p.game.legal_moves().contains(best.move));
-    REQUIRE(p.game.play(best.move));
-    ++p.plies;
-  }
-  return p;
-}
-
 }  // namespace
 
 TEST_CASE("a complete self-play game in every rule set", "[selfplay]") {
   for (Variant v : all_variants()) {
-    const Played p = self_play(v, 3);
+    const test::Played p = test::play_out(Game(v), 3, 16, kMaxPlies);
     const GameResult r = p.game.result();
     WARN(info(v).name << ": " << p.plies << " plies, " << describe(r.outcome) << " ("
                       << describe(r.reason) << ")");

@@ -1,69 +1,19 @@
 // The draw rules and results of the rule sets beyond English and international draughts
 // (draw_rules.hpp cites each federation's text), through Game.
-#include <functional>
 #include <initializer_list>
-#include <set>
 
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
-#include "protocol/notation.hpp"
+#include "tests/engine_helpers.hpp"
+#include "tests/king_walk.hpp"
 
 using namespace tsuru;
+using test::fen;
+using test::king_walk;
+using test::play;
+using test::walk_to_draw;
 
 namespace {
-
-Position fen(Variant v, const char* text) {
-  auto p = notation::parse_fen(v, text);
-  INFO(text << ": " << (p.ok() ? "" : p.error()));
-  REQUIRE(p.ok());
-  return *p;
-}
-
-void play(Game& g, const char* move) {
-  auto m = notation::parse_move(g.variant(), g.position(), move);
-  INFO(move << ": " << (m.ok() ? "" : m.error().message));
-  REQUIRE(m.ok());
-  REQUIRE(g.play(*m));
-}
-
-// Extends g by `plies` quiet king moves that never repeat a position and keep `accept` true
-// (depth first; a position where a capture is compulsory is a dead end).
-bool king_walk(Game& g, int plies, const std::function<bool(const Game&)>& accept,
-               std::set<Key>& seen) {
-  if (plies == 0) return true;
-  for (const Move& m : g.legal_moves()) {
-    if (m.is_capture() || !has(g.position().kings(), m.from)) continue;
-    const Position next = g.position().after(m);
-    if (seen.count(next.key())) continue;
-    g.play(m);
-    seen.insert(next.key());
-    if (accept(g) && king_walk(g, plies - 1, accept, seen)) return true;
-    seen.erase(next.key());
-    g.undo();
-  }
-  return false;
-}
-
-bool king_walk(Game& g, int plies, const std::function<bool(const Game&)>& accept) {
-  std::set<Key> seen;
-  for (const Position& p : g.positions()) seen.insert(p.key());
-  return king_walk(g, plies, accept, seen);
-}
-
-// Walks `plies` quiet king moves: the game stays undecided until the last of them and is drawn
-// by `reason` right after it.
-void walk_to_draw(Game& g, int plies, ResultReason reason,
-                  const std::function<bool(const Game&)>& also = {}) {
-  const std::size_t start = g.moves().size();
-  const bool walked = king_walk(g, plies, [&](const Game& x) {
-    const bool last = x.moves().size() - start == static_cast<std::size_t>(plies);
-    const GameResult r = x.result();
-    if (last) return r.outcome == Outcome::Draw && r.reason == reason;
-    return r.outcome == Outcome::Ongoing && (!also || also(x));
-  });
-  CHECK(walked);
-}
 
 bool ongoing(const Game& g) {
   return g.result().outcome == Outcome::Ongoing;
@@ -75,14 +25,14 @@ TEST_CASE("FMJD-64 (Russian, Brazilian): 15 moves each with only kings moving", 
   // Both sides have a king and a man: the kings alone move 30 plies.
   Game g(Variant::Russian, fen(Variant::Russian, "W:WK30,21:BK3,12"));
   CHECK(g.result().plies_left == 30);
-  walk_to_draw(g, 30, ResultReason::ReversibleMoves);
+  CHECK(walk_to_draw(g, 30, ResultReason::ReversibleMoves));
 }
 
 TEST_CASE("FMJD-64 7.2.8: two pieces with a king against a lone king, 5 moves each", "[draw]") {
   for (Variant v : {Variant::Russian, Variant::Brazilian}) {
     Game g(v, fen(v, "W:WK29,K32:BK1"));
     CHECK(g.result().plies_left == 10);
-    walk_to_draw(g, 10, ResultReason::EndgameLimit);
+    CHECK(walk_to_draw(g, 10, ResultReason::EndgameLimit));
   }
 }
 
@@ -91,7 +41,7 @@ TEST_CASE("FMJD-64 7.2.7: three pieces against a lone king on the long diagonal"
   // if the lone king leaves the diagonal.
   Game on(Variant::Russian, fen(Variant::Russian, "W:WK32,20,21:BK15"));
   CHECK(on.result().plies_left == 10);
-  walk_to_draw(on, 10, ResultReason::EndgameLimit);
+  CHECK(walk_to_draw(on, 10, ResultReason::EndgameLimit));
   // Off the diagonal (b8 = 1) only the 15-move king rule limits the game.
   Game off(Variant::Russian, fen(Variant::Russian, "W:WK32,20,21:BK1"));
   CHECK(off.result().plies_left == 30);
@@ -100,7 +50,7 @@ TEST_CASE("FMJD-64 7.2.7: three pieces against a lone king on the long diagonal"
 TEST_CASE("FMJD-64 7.2.4: three kings against a lone king, 15 moves each", "[draw]") {
   Game g(Variant::Russian, fen(Variant::Russian, "W:WK29,K30,K31:BK1"));
   CHECK(g.draw_state().endgame_left == 30);
-  walk_to_draw(g, 30, ResultReason::ReversibleMoves);  // 7.2.5 expires on the same ply
+  CHECK(walk_to_draw(g, 30, ResultReason::ReversibleMoves));  // 7.2.5 expires on the same ply
 }
 
 TEST_CASE("FMJD-64 7.2.6: kings on both sides, balance unchanged for 30 moves each", "[draw]") {
@@ -148,7 +98,7 @@ TEST_CASE("FMJD-64 7.2.6: kings on both sides, balance unchanged for 30 moves ea
 TEST_CASE("pool: three kings against one king, 13 moves each", "[draw]") {
   Game g(Variant::Pool, fen(Variant::Pool, "W:WK29,K30,K31:BK1"));
   CHECK(g.result().plies_left == 26);
-  walk_to_draw(g, 26, ResultReason::EndgameLimit);
+  CHECK(walk_to_draw(g, 26, ResultReason::EndgameLimit));
   // Two kings against one: no limit but the 15-move rule.
   CHECK(Game(Variant::Pool, fen(Variant::Pool, "W:WK29,K30:BK1")).result().plies_left == 30);
 }
@@ -156,17 +106,17 @@ TEST_CASE("pool: three kings against one king, 13 moves each", "[draw]") {
 TEST_CASE("Spanish: three kings against one king, 12 moves each", "[draw]") {
   Game g(Variant::Spanish, fen(Variant::Spanish, "W:WK29,K30,K31:BK1"));
   CHECK(g.result().plies_left == 24);
-  walk_to_draw(g, 24, ResultReason::EndgameLimit);
+  CHECK(walk_to_draw(g, 24, ResultReason::EndgameLimit));
 }
 
 TEST_CASE("Frisian: two kings against one 7 moves each, one king each 2 moves each", "[draw]") {
   // (Kings on one line could take each other, orthogonally too: these stand apart.)
   Game two(Variant::Frisian, fen(Variant::Frisian, "W:WK47,K49:BK2"));
   CHECK(two.result().plies_left == 14);
-  walk_to_draw(two, 14, ResultReason::EndgameLimit);
+  CHECK(walk_to_draw(two, 14, ResultReason::EndgameLimit));
   Game one(Variant::Frisian, fen(Variant::Frisian, "W:WK47:BK2"));
   CHECK(one.result().plies_left == 4);
-  walk_to_draw(one, 4, ResultReason::EndgameLimit);
+  CHECK(walk_to_draw(one, 4, ResultReason::EndgameLimit));
 }
 
 TEST_CASE("Turkish: one piece each is a draw at once", "[draw]") {
@@ -201,7 +151,7 @@ TEST_CASE("Italian: the fourth occurrence draws; 40 moves each without man move"
 
   Game walk(Variant::Italian, fen(Variant::Italian, "W:WK29,K30:BK3,K4"));
   CHECK(walk.result().plies_left == 80);
-  walk_to_draw(walk, 80, ResultReason::ReversibleMoves);
+  CHECK(walk_to_draw(walk, 80, ResultReason::ReversibleMoves));
 }
 
 TEST_CASE("Czech and Thai: repetition is the only automatic draw", "[draw]") {

@@ -11,25 +11,14 @@
 #include "eval/eval.hpp"
 #include "protocol/notation.hpp"
 #include "protocol/pdn.hpp"
+#include "tests/engine_helpers.hpp"
 
 using namespace tsuru;
+using test::fen;
+using test::move;
 namespace nt = tsuru::notation;
 
 namespace {
-
-Position fen(Variant v, const std::string& text) {
-  auto p = nt::parse_fen(v, text);
-  INFO(text << ": " << (p.ok() ? "" : p.error()));
-  REQUIRE(p.ok());
-  return *p;
-}
-
-Move move(Variant v, const Position& pos, const std::string& text) {
-  auto m = nt::parse_move(v, pos, text);
-  INFO(text << ": " << (m.ok() ? "" : m.error().message));
-  REQUIRE(m.ok());
-  return *m;
-}
 
 std::vector<std::string> moves_of(Variant v, const Position& pos) {
   std::vector<std::string> out;

@@ -2,7 +2,6 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
-#include <sstream>
 
 #include <boost/program_options.hpp>
 
@@ -76,17 +75,7 @@ int book_show(const Args& args) {
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::printf("%s\n", (std::ostringstream() << desc).str().c_str());
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 2;
-  }
+  if (!parse_options(args, desc, vm, &positional)) return vm.count("help") ? 0 : 2;
   const Variant v = variant_from_name(variant_name);
   if (file.empty()) {
     const auto found = book::default_book_path(v);
@@ -125,17 +114,7 @@ int book_merge(const Args& args) {
   po::positional_options_description positional;
   positional.add("input", -1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(desc).positional(positional).run(), vm);
-    if (vm.count("help")) {
-      std::printf("%s\n", (std::ostringstream() << desc).str().c_str());
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 2;
-  }
+  if (!parse_options(args, desc, vm, &positional)) return vm.count("help") ? 0 : 2;
   const Variant v = variant_from_name(variant_name);
   if (inputs.empty()) {
     std::fprintf(stderr, "book merge: no input books\n");

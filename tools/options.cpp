@@ -9,10 +9,14 @@
 namespace tsuru::tools {
 
 bool parse_options(const Args& args, const boost::program_options::options_description& desc,
-                   boost::program_options::variables_map& vm) {
+                   boost::program_options::variables_map& vm,
+                   const boost::program_options::positional_options_description* positional) {
   namespace po = boost::program_options;
   try {
-    po::store(po::command_line_parser(args).options(desc).run(), vm);
+    po::command_line_parser parser(args);
+    parser.options(desc);
+    if (positional) parser.positional(*positional);
+    po::store(parser.run(), vm);
     if (vm.count("help")) {
       std::cout << desc << '\n';
       return false;

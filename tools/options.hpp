@@ -11,10 +11,13 @@
 
 namespace tsuru::tools {
 
-// Parses args into vm; prints help (returns false) on --help, an error (returns false) on bad
-// options.
-bool parse_options(const Args& args, const boost::program_options::options_description& desc,
-                   boost::program_options::variables_map& vm);
+// Parses args into vm, with `positional` (when given) naming the option that arguments without
+// a name stand for; prints help (returns false) on --help, an error and the options (returns
+// false) on bad options.
+bool parse_options(
+    const Args& args, const boost::program_options::options_description& desc,
+    boost::program_options::variables_map& vm,
+    const boost::program_options::positional_options_description* positional = nullptr);
 
 std::string variant_help();
 // Throws std::runtime_error with a clear message on an unknown name.

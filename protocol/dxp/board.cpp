@@ -3,24 +3,20 @@
 #include <algorithm>
 
 #include "engine/legal.hpp"
+#include "protocol/board_letters.hpp"
 #include "protocol/notation.hpp"
 
 namespace tsuru::dxp {
 
+namespace {
+
+// White w W, Black (zwart) z Z.
+constexpr notation::BoardLetters kLetters{{'w', 'z'}, {'W', 'Z'}};
+
+}  // namespace
+
 std::string position_string(Variant v, const Position& pos) {
-  const BoardShape& b = info(v).board;
-  std::string out;
-  for (int n = 1; n <= b.squares; ++n) {
-    const Square sq = b.square(n);
-    const bool king = has(pos.kings(), sq);
-    if (has(pos.pieces(Side::White), sq))
-      out += king ? 'W' : 'w';
-    else if (has(pos.pieces(Side::Black), sq))
-      out += king ? 'Z' : 'z';
-    else
-      out += 'e';
-  }
-  return out;
+  return notation::format_board_letters(v, pos, kLetters);
 }
 
 Expected<Position> parse_position(Variant v, Side to_move, std::string_view squares) {
@@ -29,31 +25,10 @@ Expected<Position> parse_position(Variant v, Side to_move, std::string_view squa
   if (squares.size() != static_cast<std::size_t>(b.squares))
     return E::failure("a position of " + std::to_string(squares.size()) + " squares for " +
                       std::string(info(v).name) + ", which has " + std::to_string(b.squares));
-  Bitboard white = 0, black = 0, kings = 0;
-  for (int n = 1; n <= b.squares; ++n) {
-    const Bitboard sq = bit(b.square(n));
-    switch (squares[static_cast<std::size_t>(n - 1)]) {
-      case 'W':
-        kings |= sq;
-        [[fallthrough]];
-      case 'w':
-        white |= sq;
-        break;
-      case 'Z':
-        kings |= sq;
-        [[fallthrough]];
-      case 'z':
-        black |= sq;
-        break;
-      case 'e':
-        break;
-      default:
-        return E::failure("square " + std::to_string(n) + " is not one of e w z W Z");
-    }
-  }
-  const Position pos = make_position(v, white, black, kings, to_move);
-  if (auto problem = notation::check_position(v, pos)) return E::failure(*problem);
-  return pos;
+  const auto pos = notation::parse_board_letters(v, squares, to_move, kLetters);
+  if (!pos) return E::failure("square " + std::to_string(pos.error()) + " is not one of e w z W Z");
+  if (auto problem = notation::check_position(v, *pos)) return E::failure(*problem);
+  return *pos;
 }
 
 Expected<Position> request_start(Variant v, const GameRequest& r) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/legal.hpp"
+#include "protocol/board_letters.hpp"
 
 namespace tsuru::hub {
 namespace {
@@ -17,6 +18,16 @@ int flip(Variant v, int number) {
 // Hub's colour for a side: the first player is W.
 bool written_white(Variant v, Side s) {
   return s == info(v).first_to_move;
+}
+
+// The letters of a Hub board: w W for the first player, b B for the other; numbered from the
+// other side where the rule set is mirrored.
+notation::BoardLetters letters(Variant v) {
+  notation::BoardLetters l{{'b', 'b'}, {'B', 'B'}, mirrored(v)};
+  const auto first = static_cast<std::size_t>(index(info(v).first_to_move));
+  l.man[first] = 'w';
+  l.king[first] = 'W';
+  return l;
 }
 
 }  // namespace
@@ -43,20 +54,9 @@ Expected<Position> parse_position(Variant v, std::string_view text) {
     turn = opponent(first);
   else
     return E::failure("a position starts with W or B");
-  Bitboard pieces[2] = {0, 0};
-  Bitboard kings = 0;
-  for (int h = 1; h <= b.squares; ++h) {
-    const char c = text[static_cast<std::size_t>(h)];
-    if (c == 'e') continue;
-    if (c != 'w' && c != 'b' && c != 'W' && c != 'B')
-      return E::failure("bad character at square " + std::to_string(h));
-    const Side s = (c == 'w' || c == 'W') ? first : opponent(first);
-    const Bitboard sq = bit(b.square(flip(v, h)));
-    pieces[index(s)] |= sq;
-    if (c == 'W' || c == 'B') kings |= sq;
-  }
-  const Position pos =
-      make_position(v, pieces[index(Side::White)], pieces[index(Side::Black)], kings, turn);
+  const auto parsed = notation::parse_board_letters(v, text.substr(1), turn, letters(v));
+  if (!parsed) return E::failure("bad character at square " + std::to_string(parsed.error()));
+  const Position& pos = *parsed;
   for (Side s : {Side::White, Side::Black}) {
     const Bitboard bad = pos.men(s) & b.promotion_row[static_cast<std::size_t>(index(s))];
     if (bad)
@@ -70,19 +70,8 @@ Expected<Position> parse_position(Variant v, std::string_view text) {
 }
 
 std::string format_position(Variant v, const Position& pos) {
-  const BoardShape& b = info(v).board;
-  std::string out(written_white(v, pos.turn()) ? "W" : "B");
-  for (int h = 1; h <= b.squares; ++h) {
-    const Square sq = b.square(flip(v, h));
-    char c = 'e';
-    for (Side s : {Side::White, Side::Black}) {
-      if (!has(pos.pieces(s), sq)) continue;
-      c = written_white(v, s) ? 'w' : 'b';
-      if (has(pos.kings(), sq)) c = static_cast<char>(c - 'a' + 'A');
-    }
-    out += c;
-  }
-  return out;
+  return (written_white(v, pos.turn()) ? "W" : "B") +
+         notation::format_board_letters(v, pos, letters(v));
 }
 
 Expected<Move, notation::MoveError> parse_move(Variant v, const Position& pos,

@@ -9,6 +9,7 @@ namespace tsuru::match {
 namespace {
 
 using Millis = std::chrono::milliseconds;
+using tools::ChildProcess;
 
 Millis millis(double seconds) {
   return Millis(static_cast<long long>(seconds * 1000));
@@ -52,7 +53,7 @@ std::string HubPlayer::fail(const std::string& why) {
 
 std::optional<std::string> HubPlayer::launch() {
   if (process_) return broken_ ? std::optional<std::string>("engine unusable") : std::nullopt;
-  auto child = ChildProcess::start(spec_.command);
+  auto child = ChildProcess::start_shell(spec_.command);
   if (!child) return fail("cannot start '" + spec_.command + "': " + child.error());
   process_ = std::move(child.value());
   const auto deadline = std::chrono::steady_clock::now() + millis(spec_.startup_timeout);

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "tools/match/child_process.hpp"
+#include "tools/child_process.hpp"
 #include "tools/match/player.hpp"
 
 namespace tsuru::match {
@@ -47,7 +47,7 @@ class HubPlayer : public Player {
 
   Variant variant_;
   HubEngineSpec spec_;
-  std::unique_ptr<ChildProcess> process_;
+  std::unique_ptr<tools::ChildProcess> process_;
   std::string name_;
   bool broken_ = false;
 };

@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "book/ballots.hpp"
 #include "protocol/notation.hpp"
 
 namespace tsuru::match {
@@ -40,7 +41,8 @@ Expected<std::vector<Opening>> ballot_openings(Variant v, std::uint64_t seed) {
         "the ballots are English 3-move openings; use --openings FILE or random:N for " +
         std::string(info(v).name));
   std::vector<Opening> out;
-  for (const Ballot& b : english_ballots()) {
+  for (const book::Ballot& b : book::english_ballots()) {
+    if (!b.standard) continue;  // barred as a known loss
     Opening o;
     o.start = start_position(v);
     Game game(v);
@@ -54,12 +56,10 @@ Expected<std::vector<Opening>> ballot_openings(Variant v, std::uint64_t seed) {
         m = notation::parse_move(v, game.position(), jump);
       }
       if (!m || !game.play(*m))
-        return E::failure("ballot " + std::to_string(b.number) + ": bad move " + text);
+        return E::failure("ballot " + std::string(b.id) + ": bad move " + text);
       o.moves.push_back(*m);
     }
-    char name[64];
-    std::snprintf(name, sizeof name, "ballot %03d: ", b.number);
-    o.name = name + std::string(b.moves);
+    o.name = "ballot " + std::string(b.id) + ": " + std::string(b.moves);
     out.push_back(std::move(o));
   }
   // Shuffle the deck so a short match does not always draw the same ballots.

@@ -1,11 +1,10 @@
-// Where match games start: the English 3-move ballots, positions from a FEN file, or random
-// openings of N plies from the start position. Every opening is played twice, once with each
-// engine moving first (the scheduler's job).
+// Where match games start: the English 3-move ballots in tournament use (book/ballots.hpp),
+// positions from a FEN file, or random openings of N plies from the start position. Every opening
+// is played twice, once with each engine moving first (the scheduler's job).
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,13 +13,6 @@
 #include "engine/game.hpp"
 
 namespace tsuru::match {
-
-struct Ballot {
-  int number;              // number in the full deck of 174 (barred ones are skipped)
-  std::string_view moves;  // "09-13 22-18 10-14"
-};
-// The 157 standard English 3-move ballots, built into the binary.
-std::span<const Ballot> english_ballots();
 
 struct Opening {
   std::string name;         // for the PDN record and messages

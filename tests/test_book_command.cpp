@@ -1,0 +1,111 @@
+// `tsuru book show` and `tsuru book merge` through the real binary: book files named without an
+// option, --help, bad options and missing input.
+#include <unistd.h>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "book/format.hpp"
+#include "engine/legal.hpp"
+#include "tests/engine_helpers.hpp"
+#include "tools/child_process.hpp"
+
+using namespace tsuru;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() /
+          ("tsuru_book_command_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+struct Run {
+  std::string out, err;
+  int code = -1;
+};
+
+// Runs `tsuru book <args>` to its end.
+Run book_command(const std::vector<std::string>& args) {
+  tools::ChildOptions options;
+  options.error_output = tools::ErrorOutput::File;
+  options.error_file = temp_path("stderr.txt");
+  std::vector<std::string> argv{TSURU_BINARY, "book"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto child = tools::ChildProcess::start(argv, options);
+  REQUIRE(child.ok());
+  (*child)->close_input();
+  Run run;
+  REQUIRE((*child)->read_all(run.out, 60s) == tools::ChildProcess::Read::Ok);
+  const auto code = (*child)->wait(10s);
+  REQUIRE(code.has_value());
+  run.code = *code;
+  std::ifstream err(options.error_file);
+  std::stringstream text;
+  text << err.rdbuf();
+  run.err = text.str();
+  std::filesystem::remove(options.error_file);
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("tsuru book merge and show: books named without an option", "[book][command]") {
+  const Variant v = Variant::English;
+  const Position start = start_position(v);
+  const Move a = test::move(v, start, "9-13");
+  const Move b = test::move(v, start, "11-15");
+  const std::string one = temp_path("one.book"), two = temp_path("two.book");
+  const std::string merged = temp_path("merged.book");
+  REQUIRE(book::write_file(v, one, {{start.key(), a, 30, 5}, {start.key(), b, 10, 5}}).ok());
+  REQUIRE(book::write_file(v, two, {{start.key(), b, 40, 9}}).ok());
+
+  // A move in both books keeps its deeper score.
+  const Run merge = book_command({"merge", "--variant", "english", "--out", merged, one, two});
+  INFO(merge.err);
+  CHECK(merge.code == 0);
+  CHECK(merge.out == "book " + merged + ": records=2 positions=1\n");
+
+  const Run show = book_command({"show", "--variant", "english", merged});
+  INFO(show.err);
+  CHECK(show.code == 0);
+  CHECK(show.out == "book " + merged +
+                        ": positions=1 records=2\n"
+                        "position B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,"
+                        "11,12\n"
+                        "move=11-15 score=0.40 depth=9\n"
+                        "move=9-13 score=0.30 depth=5\n");
+  for (const std::string& f : {one, two, merged}) std::filesystem::remove(f);
+}
+
+TEST_CASE("tsuru book show and merge: help, bad options, missing input", "[book][command]") {
+  const Run help = book_command({"show", "--help"});
+  CHECK(help.code == 0);
+  CHECK(help.out.starts_with("tsuru book show: the book moves of a position:\n"));
+  CHECK(help.out.find("--fen arg") != std::string::npos);
+
+  const Run bogus = book_command({"show", "--bogus"});
+  CHECK(bogus.code == 2);
+  CHECK(bogus.err.starts_with("error: unrecognised option '--bogus'\n"));
+  CHECK(bogus.out.empty());
+
+  const Run two_files = book_command({"show", "a.book", "b.book"});
+  CHECK(two_files.code == 2);
+  CHECK(two_files.err.starts_with("error: too many positional options"));
+
+  const Run no_out = book_command({"merge", "a.book"});
+  CHECK(no_out.code == 2);
+  CHECK(no_out.err.starts_with("error: the option '--out' is required but missing\n"));
+
+  const Run no_input = book_command({"merge", "--out", temp_path("none.book")});
+  CHECK(no_input.code == 2);
+  CHECK(no_input.err == "book merge: no input books\n");
+
+  const Run missing = book_command({"show", temp_path("missing.book")});
+  CHECK(missing.code == 1);
+  CHECK(missing.err.starts_with("book show: "));
+}
