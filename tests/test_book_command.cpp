@@ -3,15 +3,13 @@
 #include <unistd.h>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <catch2/catch.hpp>
 
 #include "book/format.hpp"
 #include "engine/legal.hpp"
 #include "tests/engine_helpers.hpp"
-#include "tools/child_process.hpp"
+#include "tests/tsuru_run.hpp"
 
 using namespace tsuru;
 using namespace std::chrono_literals;
@@ -24,32 +22,11 @@ std::string temp_path(const std::string& name) {
       .string();
 }
 
-struct Run {
-  std::string out, err;
-  int code = -1;
-};
-
 // Runs `tsuru book <args>` to its end.
-Run book_command(const std::vector<std::string>& args) {
-  tools::ChildOptions options;
-  options.error_output = tools::ErrorOutput::File;
-  options.error_file = temp_path("stderr.txt");
-  std::vector<std::string> argv{TSURU_BINARY, "book"};
+test::TsuruRun book_command(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{"book"};
   argv.insert(argv.end(), args.begin(), args.end());
-  auto child = tools::ChildProcess::start(argv, options);
-  REQUIRE(child.ok());
-  (*child)->close_input();
-  Run run;
-  REQUIRE((*child)->read_all(run.out, 60s) == tools::ChildProcess::Read::Ok);
-  const auto code = (*child)->wait(10s);
-  REQUIRE(code.has_value());
-  run.code = *code;
-  std::ifstream err(options.error_file);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  std::filesystem::remove(options.error_file);
-  return run;
+  return test::run_tsuru(argv, "", 60s);
 }
 
 }  // namespace
@@ -65,12 +42,13 @@ TEST_CASE("tsuru book merge and show: books named without an option", "[book][co
   REQUIRE(book::write_file(v, two, {{start.key(), b, 40, 9}}).ok());
 
   // A move in both books keeps its deeper score.
-  const Run merge = book_command({"merge", "--variant", "english", "--out", merged, one, two});
+  const test::TsuruRun merge =
+      book_command({"merge", "--variant", "english", "--out", merged, one, two});
   INFO(merge.err);
   CHECK(merge.code == 0);
   CHECK(merge.out == "book " + merged + ": records=2 positions=1\n");
 
-  const Run show = book_command({"show", "--variant", "english", merged});
+  const test::TsuruRun show = book_command({"show", "--variant", "english", merged});
   INFO(show.err);
   CHECK(show.code == 0);
   CHECK(show.out == "book " + merged +
@@ -83,29 +61,29 @@ TEST_CASE("tsuru book merge and show: books named without an option", "[book][co
 }
 
 TEST_CASE("tsuru book show and merge: help, bad options, missing input", "[book][command]") {
-  const Run help = book_command({"show", "--help"});
+  const test::TsuruRun help = book_command({"show", "--help"});
   CHECK(help.code == 0);
   CHECK(help.out.starts_with("tsuru book show: the book moves of a position:\n"));
   CHECK(help.out.find("--fen arg") != std::string::npos);
 
-  const Run bogus = book_command({"show", "--bogus"});
+  const test::TsuruRun bogus = book_command({"show", "--bogus"});
   CHECK(bogus.code == 2);
   CHECK(bogus.err.starts_with("error: unrecognised option '--bogus'\n"));
   CHECK(bogus.out.empty());
 
-  const Run two_files = book_command({"show", "a.book", "b.book"});
+  const test::TsuruRun two_files = book_command({"show", "a.book", "b.book"});
   CHECK(two_files.code == 2);
   CHECK(two_files.err.starts_with("error: too many positional options"));
 
-  const Run no_out = book_command({"merge", "a.book"});
+  const test::TsuruRun no_out = book_command({"merge", "a.book"});
   CHECK(no_out.code == 2);
   CHECK(no_out.err.starts_with("error: the option '--out' is required but missing\n"));
 
-  const Run no_input = book_command({"merge", "--out", temp_path("none.book")});
+  const test::TsuruRun no_input = book_command({"merge", "--out", temp_path("none.book")});
   CHECK(no_input.code == 2);
   CHECK(no_input.err == "book merge: no input books\n");
 
-  const Run missing = book_command({"show", temp_path("missing.book")});
+  const test::TsuruRun missing = book_command({"show", temp_path("missing.book")});
   CHECK(missing.code == 1);
   CHECK(missing.err.starts_with("book show: "));
 }

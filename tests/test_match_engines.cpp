@@ -2,7 +2,6 @@
 // sets, a DXP match against a `tsuru dxp` follower, fake engines (tests/data/engines) that
 // crash, hang, or move illegally losing their games while the match goes on, the SPRT stop,
 // and the command line's errors.
-#include <unistd.h>
 
 #include <fstream>
 #include <regex>
@@ -10,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/tsuru_run.hpp"
 #include "tools/child_process.hpp"
 
 using tsuru::tools::ChildProcess;
@@ -24,36 +24,11 @@ std::string fake(const std::string& name) {
   return "hub:sh " + std::string(TSURU_TEST_DATA) + "/engines/" + name + ".sh";
 }
 
-struct Run {
-  std::string out, err;
-  int code = -1;
-};
-
 // Runs `tsuru match` with the arguments and collects its output.
-Run match(const std::vector<std::string>& args) {
-  // ctest runs test cases in parallel processes: each needs its own file.
-  static int calls = 0;
-  tsuru::tools::ChildOptions options;
-  options.error_output = tsuru::tools::ErrorOutput::File;
-  options.error_file =
-      "tsuru_match_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(++calls) + ".txt";
-  std::vector<std::string> argv{kBinary, "match"};
+tsuru::test::TsuruRun match(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{"match"};
   argv.insert(argv.end(), args.begin(), args.end());
-  auto child = ChildProcess::start(argv, options);
-  REQUIRE(child.ok());
-  ChildProcess& p = **child;
-  p.close_input();
-  Run run;
-  REQUIRE(p.read_all(run.out, 300s) == ChildProcess::Read::Ok);
-  const auto code = p.wait(30s);
-  REQUIRE(code.has_value());
-  run.code = *code;
-  std::ifstream err(options.error_file);
-  std::stringstream text;
-  text << err.rdbuf();
-  run.err = text.str();
-  std::remove(options.error_file.c_str());
-  return run;
+  return tsuru::test::run_tsuru(argv, "", 300s);
 }
 
 struct Score {
@@ -88,16 +63,16 @@ TEST_CASE("match: tsuru hub against tsuru hub at two levels, both rule sets", "[
   for (const char* variant : {"english", "international"}) {
     INFO(variant);
     const std::string pdn = std::string("tsuru_match_") + variant + ".pdn";
-    const Run run = match({"--variant",     variant,
-                           "--games",       "4",
-                           "--movetime",    "0.05",
-                           "--engine",      kHub,
-                           "--engine",      kHub,
-                           "--param1",      "level=medium",
-                           "--param2",      "level=beginner",
-                           "--concurrency", "2",
-                           "--pdn",         pdn,
-                           "--seed",        "3"});
+    const tsuru::test::TsuruRun run = match({"--variant",     variant,
+                                             "--games",       "4",
+                                             "--movetime",    "0.05",
+                                             "--engine",      kHub,
+                                             "--engine",      kHub,
+                                             "--param1",      "level=medium",
+                                             "--param2",      "level=beginner",
+                                             "--concurrency", "2",
+                                             "--pdn",         pdn,
+                                             "--seed",        "3"});
     INFO(run.out << run.err);
     CHECK(run.code == 0);
     const Score s = result_of(run.out);
@@ -124,7 +99,7 @@ TEST_CASE("match: against a tsuru dxp follower, the runner as initiator", "[matc
     std::smatch m;
     REQUIRE(std::regex_match(line, m, std::regex(R"(listening on 127\.0\.0\.1:(\d+))")));
     const std::string port = m[1];
-    const Run run =
+    const tsuru::test::TsuruRun run =
         match({"--variant", variant, "--games", "2", "--movetime", "0.05", "--engine", kHub,
                "--engine", "dxp:127.0.0.1:" + port, "--param1", "level=beginner"});
     INFO(run.out << run.err);
@@ -168,7 +143,7 @@ TEST_CASE("match: crashed, hung and illegal-moving engines lose, the match goes 
         "--variant", "international", "--games",        "3",     "--engine", kHub, "--engine",
         c.engine,    "--param1",      "level=beginner", "--pdn", pdn};
     args.insert(args.end(), c.extra.begin(), c.extra.end());
-    const Run run = match(args);
+    const tsuru::test::TsuruRun run = match(args);
     INFO(run.out << run.err);
     CHECK(run.code == 0);
     const Score s = result_of(run.out);
@@ -182,8 +157,9 @@ TEST_CASE("match: crashed, hung and illegal-moving engines lose, the match goes 
 }
 
 TEST_CASE("match: the SPRT stops a decided match", "[match][engines]") {
-  const Run run = match({"--variant", "english", "--games", "200", "--depth", "2", "--engine", kHub,
-                         "--engine", fake("illegal"), "--sprt", "0,50,0.05,0.05"});
+  const tsuru::test::TsuruRun run =
+      match({"--variant", "english", "--games", "200", "--depth", "2", "--engine", kHub, "--engine",
+             fake("illegal"), "--sprt", "0,50,0.05,0.05"});
   INFO(run.out << run.err);
   CHECK(run.code == 0);
   const Score s = result_of(run.out);
@@ -234,7 +210,7 @@ TEST_CASE("match: command-line errors are reported, not played", "[match][engine
   };
   for (const Case& c : cases) {
     INFO(c.message);
-    const Run run = match(c.args);
+    const tsuru::test::TsuruRun run = match(c.args);
     INFO(run.out << run.err);
     CHECK(run.code == 2);
     CHECK(run.err.find(c.message) != std::string::npos);

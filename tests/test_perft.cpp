@@ -100,7 +100,7 @@ TEST_CASE("perft without bulk counting agrees with bulk counting", "[perft]") {
 // Deep entries: a few minutes of work, run by .ci/run only (`tsuru_tests "[.deep]"`): English
 // and international up to 2e9 nodes per entry, the other rule sets up to 5e8 (their generators
 // are slower and their tables longer). The rest of the table, up to 2e9 nodes, is
-// `tsuru_tests "[.deeper]"` (about five more minutes).
+// `tsuru_tests "[.deeper]"` (about five more minutes), also run by .ci/run.
 TEST_CASE("perft equals the deep reference entries", "[.deep][perft]") {
   CHECK(check_rows(3'000'001, 2'000'000'000, {"english", "international"}) > 10);
   CHECK(check_rows(3'000'001, 500'000'000, {}, {"english", "international"}) > 50);

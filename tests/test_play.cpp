@@ -9,6 +9,7 @@
 
 #include "engine/game.hpp"
 #include "protocol/notation.hpp"
+#include "tests/tsuru_run.hpp"
 #include "tools/child_process.hpp"
 #include "tools/play/board_view.hpp"
 #include "tools/play/draw_offers.hpp"
@@ -38,24 +39,13 @@ std::size_t count_of(const std::string& text, const std::string& what) {
   return n;
 }
 
-struct Run {
-  std::string output;
-  int exit_code = -1;
-};
-
-// The whole script on stdin, then end of input.
-Run run_play(const std::string& args, const std::string& script) {
-  auto child = ChildProcess::start_shell(std::string(TSURU_BINARY) + " play " + args);
-  REQUIRE(child.ok());
-  ChildProcess& p = **child;
-  REQUIRE(p.write(script));
-  p.close_input();
-  Run run;
-  REQUIRE(p.read_all(run.output, 120s) == ChildProcess::Read::Ok);
-  const auto code = p.wait(10s);
-  REQUIRE(code.has_value());
-  run.exit_code = *code;
-  return run;
+// `tsuru play <args>` (words separated by spaces) with the whole script on stdin, then end of
+// input.
+test::TsuruRun run_play(const std::string& args, const std::string& script) {
+  std::vector<std::string> argv{"play"};
+  std::istringstream words(args);
+  for (std::string w; words >> w;) argv.push_back(w);
+  return test::run_tsuru(argv, script);
 }
 
 // An interactive session: send a line, get the output up to the next prompt.
@@ -181,13 +171,14 @@ TEST_CASE("Console: commands, both notations, undo, save, resign, new, end of in
           "[play][console]") {
   const std::string pdn_file = "tsuru_play_test_save.pdn";
   std::remove(pdn_file.c_str());
-  const Run run = run_play("--variant english --level beginner --seed 7",
-                           "help\nmoves\n11-15\nundo\nc3-d4\nflip\nlevel hard\nlevel foo\n"
-                           "hello\n1x10\nundo\nundo\nundo\nsave " +
-                               pdn_file + "\nsave\naccept\nresign\n11-15\nundo\nnew\nmoves\n");
-  INFO(run.output);
-  CHECK(run.exit_code == 0);
-  const std::string& out = run.output;
+  const test::TsuruRun run =
+      run_play("--variant english --level beginner --seed 7",
+               "help\nmoves\n11-15\nundo\nc3-d4\nflip\nlevel hard\nlevel foo\n"
+               "hello\n1x10\nundo\nundo\nundo\nsave " +
+                   pdn_file + "\nsave\naccept\nresign\n11-15\nundo\nnew\nmoves\n");
+  INFO(run.out);
+  CHECK(run.code == 0);
+  const std::string& out = run.out;
   CHECK(out.find("You play Black (the first player)") != std::string::npos);
   CHECK(out.find("  quit        leave") != std::string::npos);  // help
   CHECK(count_of(out,
@@ -227,27 +218,26 @@ TEST_CASE("Console: commands, both notations, undo, save, resign, new, end of in
 TEST_CASE("Console: compulsory capture, capture forms, a win by the rules, saved result",
           "[play][console]") {
   // RULES.md worked example: the only move is 22x31; a quiet move gets the capture message.
-  const Run forced = run_play("--fen B:W19,26,27,30,32:B1,2,6,22 --level beginner --seed 1",
-                              "1-5\nf6-e7\n22x31\nquit\n");
-  INFO(forced.output);
-  CHECK(forced.exit_code == 0);
-  CHECK(forced.output.find("You must capture: a capture is compulsory.") != std::string::npos);
-  CHECK(count_of(forced.output, "A capture is compulsory: you must capture. Legal moves: 22x31") ==
-        2);
-  CHECK(forced.output.find("You play 22x31 (f6xd8).") != std::string::npos);
-  CHECK(forced.output.find("Goodbye.") != std::string::npos);
+  const test::TsuruRun forced = run_play(
+      "--fen B:W19,26,27,30,32:B1,2,6,22 --level beginner --seed 1", "1-5\nf6-e7\n22x31\nquit\n");
+  INFO(forced.out);
+  CHECK(forced.code == 0);
+  CHECK(forced.out.find("You must capture: a capture is compulsory.") != std::string::npos);
+  CHECK(count_of(forced.out, "A capture is compulsory: you must capture. Legal moves: 22x31") == 2);
+  CHECK(forced.out.find("You play 22x31 (f6xd8).") != std::string::npos);
+  CHECK(forced.out.find("Goodbye.") != std::string::npos);
 
   // A double jump typed as the landing path, as from x to, and algebraically; it takes the
   // last white pieces, so Black wins: White has no legal move.
   const std::string save = "tsuru_play_test_win.pdn";
   for (const char* text : {"9x18x27", "9x27", "g3xe5xc7"}) {
     INFO(text);
-    const Run run = run_play("--fen B:W14,23:B9 --seed 1",
-                             std::string("moves\n") + text + "\nsave " + save + "\n");
-    INFO(run.output);
-    CHECK(run.output.find("Legal moves (1): 9x27 (g3xe5xc7)") != std::string::npos);
-    CHECK(run.output.find("You play 9x27 (g3xe5xc7).") != std::string::npos);
-    CHECK(run.output.find("Result: black wins (White has no legal move), 0-1. You win.") !=
+    const test::TsuruRun run = run_play("--fen B:W14,23:B9 --seed 1",
+                                        std::string("moves\n") + text + "\nsave " + save + "\n");
+    INFO(run.out);
+    CHECK(run.out.find("Legal moves (1): 9x27 (g3xe5xc7)") != std::string::npos);
+    CHECK(run.out.find("You play 9x27 (g3xe5xc7).") != std::string::npos);
+    CHECK(run.out.find("Result: black wins (White has no legal move), 0-1. You win.") !=
           std::string::npos);
     std::ifstream f(save);
     std::stringstream saved;
@@ -262,10 +252,11 @@ TEST_CASE("Console: draw offers accepted, declined, barred, offered by the engin
           "[play][console]") {
   // The engine (White) has four kings against two men and a king: it declines. Its kings
   // cannot reach Black's pieces in three moves, so the script does not depend on its replies.
-  const Run declined = run_play("--fen B:WK29,K30,K31,K32:B1,2,K3 --level beginner --seed 3",
-                                "draw\n1-5\ndraw\n3-7\ndraw\n2-6\ndraw\n7-3\ndraw\n");
-  INFO(declined.output);
-  const std::string& d = declined.output;
+  const test::TsuruRun declined =
+      run_play("--fen B:WK29,K30,K31,K32:B1,2,K3 --level beginner --seed 3",
+               "draw\n1-5\ndraw\n3-7\ndraw\n2-6\ndraw\n7-3\ndraw\n");
+  INFO(declined.out);
+  const std::string& d = declined.out;
   CHECK(count_of(d, "Your draw offer goes with your next move.") == 2);
   CHECK(d.find("You play 1-5 (g1-h2) and offer a draw.") != std::string::npos);
   CHECK(d.find("You play 7-3 (d2-c1) and offer a draw.") != std::string::npos);
@@ -279,24 +270,24 @@ TEST_CASE("Console: draw offers accepted, declined, barred, offered by the engin
   CHECK(d.find("You may not offer", after_man_move) > d.find("You play 7-3"));
 
   // Three kings against one: the engine accepts. Undo cannot reopen an agreed game.
-  const Run accepted =
+  const test::TsuruRun accepted =
       run_play("--fen B:WK32:BK1,K2,K3 --level beginner --seed 3", "draw\n1-5\nundo\n11-15\n");
-  INFO(accepted.output);
-  CHECK(accepted.output.find("Tsuru accepts your draw offer.") != std::string::npos);
-  CHECK(accepted.output.find("Result: draw (draw by agreement), 1/2-1/2. Drawn game.") !=
+  INFO(accepted.out);
+  CHECK(accepted.out.find("Tsuru accepts your draw offer.") != std::string::npos);
+  CHECK(accepted.out.find("Result: draw (draw by agreement), 1/2-1/2. Drawn game.") !=
         std::string::npos);
-  CHECK(accepted.output.find("The game has ended by agreement") != std::string::npos);
-  CHECK(accepted.output.find("The game is over. Type new for another game.") != std::string::npos);
+  CHECK(accepted.out.find("The game has ended by agreement") != std::string::npos);
+  CHECK(accepted.out.find("The game is over. Type new for another game.") != std::string::npos);
 
   // One king against two: the engine offers with its reply, and the offer can be accepted.
-  const Run offered =
+  const test::TsuruRun offered =
       run_play("--fen B:WK32:BK1,K2 --level beginner --seed 3", "1-5\naccept\nmoves\n");
-  INFO(offered.output);
-  CHECK(offered.output.find("and offers a draw.") != std::string::npos);
-  CHECK(offered.output.find("Tsuru offers a draw: type accept to take it") != std::string::npos);
-  CHECK(offered.output.find("You accept Tsuru's draw offer.") != std::string::npos);
-  CHECK(offered.output.find("Result: draw (draw by agreement), 1/2-1/2.") != std::string::npos);
-  CHECK(offered.output.find("The game is over: no moves.") != std::string::npos);
+  INFO(offered.out);
+  CHECK(offered.out.find("and offers a draw.") != std::string::npos);
+  CHECK(offered.out.find("Tsuru offers a draw: type accept to take it") != std::string::npos);
+  CHECK(offered.out.find("You accept Tsuru's draw offer.") != std::string::npos);
+  CHECK(offered.out.find("Result: draw (draw by agreement), 1/2-1/2.") != std::string::npos);
+  CHECK(offered.out.find("The game is over: no moves.") != std::string::npos);
 }
 
 TEST_CASE("Console: second player in international draughts, undo of a move pair",
