@@ -146,17 +146,24 @@ class Evaluator {
     // Kings only: equal numbers are a draw; otherwise the stronger side closes in.
     if (wm == 0 && bm == 0) {
       if (wk == bk) return drawn(score);
-      const Side strong = wk > bk ? Side::White : Side::Black;
-      int total = 0;
-      for (Square a : squares_of(pos.kings(strong)))
-        for (Square b : squares_of(pos.kings(opponent(strong)))) total += distance(a, b);
-      const Score chase = W.king_chase * total;
-      score += strong == Side::White ? -chase : chase;
+      score += king_chase(pos, wk > bk ? Side::White : Side::Black);
     }
     return score;
   }
 
-  static Score evaluate(const Position& pos) {
+  // Kings only, the stronger side ahead: the White-view reward for closing in (the sum of the
+  // distances between its kings and the other side's, as a penalty).
+  static Score king_chase(const Position& pos, Side strong) {
+    int total = 0;
+    for (Square a : squares_of(pos.kings(strong)))
+      for (Square b : squares_of(pos.kings(opponent(strong)))) total += distance(a, b);
+    const Score chase = W.king_chase * total;
+    return strong == Side::White ? -chase : chase;
+  }
+
+  // The White-view score before endgame knowledge: material, each side's terms, mobility, and
+  // the trading bonus.
+  static Score base(const Position& pos) {
     const Bitboard empty = G::kValid & ~pos.occupied();
     const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
     const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
@@ -167,7 +174,12 @@ class Evaluator {
     // When ahead, trading pieces brings the win closer.
     const int traded = 2 * R::kStartRows * G::kPerRow - (wm + bm + wk + bk);
     if (traded > 0) score += material * W.trade_bonus * traded / 100;
-    score = endgame(pos, score);
+    return score;
+  }
+
+  // The score from the side to move's point of view.
+  static Score evaluate(const Position& pos) {
+    const Score score = endgame(pos, base(pos));
     return pos.turn() == Side::White ? score : -score;
   }
 };

@@ -19,7 +19,6 @@ template <class R, int DrawishUpTo, bool Fortress>
 class LoneKingEvaluator {
   using E = Evaluator<R>;
   using G = typename R::Geometry;
-  static constexpr Weights W = weights<R>();
 
   static Score endgame(const Position& pos, Score score) {
     const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
@@ -35,12 +34,7 @@ class LoneKingEvaluator {
     }
     if (wm == 0 && bm == 0) {
       if (wk == bk) return score / 8;
-      const Side strong = wk > bk ? Side::White : Side::Black;
-      int total = 0;
-      for (Square a : squares_of(pos.kings(strong)))
-        for (Square b : squares_of(pos.kings(opponent(strong)))) total += E::distance(a, b);
-      const Score chase = W.king_chase * total;
-      score += strong == Side::White ? -chase : chase;
+      score += E::king_chase(pos, wk > bk ? Side::White : Side::Black);
     }
     return score;
   }
@@ -48,17 +42,7 @@ class LoneKingEvaluator {
  public:
   // As Evaluator<R>::evaluate, with this endgame knowledge.
   static Score evaluate(const Position& pos) {
-    const Bitboard empty = G::kValid & ~pos.occupied();
-    const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
-    const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
-    const Score material = W.man * (wm - bm) + W.king * (wk - bk);
-    Score score = material;
-    score += E::side_terms(pos, Side::White, empty) - E::side_terms(pos, Side::Black, empty);
-    score +=
-        W.mobility * (E::mobility(pos, Side::White, empty) - E::mobility(pos, Side::Black, empty));
-    const int traded = 2 * R::kStartRows * G::kPerRow - (wm + bm + wk + bk);
-    if (traded > 0) score += material * W.trade_bonus * traded / 100;
-    score = endgame(pos, score);
+    const Score score = endgame(pos, E::base(pos));
     return pos.turn() == Side::White ? score : -score;
   }
 };
