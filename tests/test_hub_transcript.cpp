@@ -1,6 +1,5 @@
 // Transcripts: the real `tsuru hub` binary through pipes, exact replies to every command and
-// every error, full games in English and international with every move checked legal by the
-// rules core, and the habits of the clients listed at the end of shared/protocols/HUB.md.
+// every error, and the habits of the clients listed at the end of shared/protocols/HUB.md.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -248,54 +247,6 @@ TEST_CASE("hub transcript: stdout carries protocol lines only, --log keeps a tra
   // A log file that cannot be written is refused before anything starts.
   HubClient bad({"--log", "/nonexistent-dir/x.log"});
   CHECK(bad.process().wait(5000ms) == 2);
-}
-
-TEST_CASE("hub transcript: full games in English and international, legal moves only",
-          "[hub][transcript][game]") {
-  for (Variant v : {Variant::English, Variant::International}) {
-    const std::string name(info(v).name);
-    INFO(name);
-    HubClient hub;
-    hub.send("set-param name=variant value=" + name);
-    hub.start_session();
-    Game game(v);
-    std::vector<std::string> history;
-    int infos = 0;
-    while (game.result().outcome == Outcome::Ongoing) {
-      // pydraughts style: the start position and the whole game so far.
-      std::string pos = "pos pos=" + (v == Variant::English ? kStart8 : kStart10);
-      if (!history.empty()) {
-        pos += " moves=\"";
-        for (std::size_t i = 0; i < history.size(); ++i) pos += (i ? " " : "") + history[i];
-        pos += "\"";
-      }
-      hub.send(pos);
-      hub.send(v == Variant::English ? "level depth=6" : "level depth=4");
-      hub.send("go think");
-      std::vector<std::string> before;
-      history.push_back(play_done(game, hub.until_done(&before)));
-      for (const std::string& l : before) CHECK(starts_with(l, "info "));
-      infos += static_cast<int>(before.size());
-    }
-    const GameResult r = game.result();
-    INFO(describe(r.outcome) << " by " << describe(r.reason) << " after " << history.size());
-    CHECK(history.size() >= 20);
-    WARN(name << ": " << describe(r.outcome) << " (" << describe(r.reason) << ") after "
-              << history.size() << " plies");
-    CHECK(infos > 0);
-    if (r.reason == ResultReason::NoLegalMove) {
-      // The loser, asked for a move, has none.
-      hub.send("pos pos=" + (v == Variant::English ? kStart8 : kStart10) + " moves=\"" + [&] {
-        std::string s;
-        for (const auto& m : history) s += m + " ";
-        return s;
-      }() + "\"");
-      hub.send("go think");
-      CHECK(hub.until_done() == "done");
-    }
-    hub.send("quit");
-    CHECK(hub.process().wait(5000ms) == 0);
-  }
 }
 
 TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]") {

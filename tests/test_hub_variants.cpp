@@ -1,6 +1,9 @@
-// A self-play game over Hub in every rule set: the real `tsuru hub` binary chooses both sides'
-// moves, each move is read back with the rules core and must be one of the legal moves of the
-// position, and the game is played to its end by the rules (or to a long ply limit).
+// A self-play game over Hub in every rule set (English and international included): the real
+// `tsuru hub` binary chooses both sides' moves, pydraughts style (the start position and every
+// move so far before each go), each move is read back with the rules core and must be one of
+// the legal moves of the position, and the game is played to its end by the rules (or to a long
+// ply limit). English moves are also read as PDN after turning the board round, independently
+// of the Hub notation module.
 #include <algorithm>
 #include <chrono>
 #include <string>
@@ -11,6 +14,7 @@
 #include "engine/game.hpp"
 #include "engine/legal.hpp"
 #include "protocol/hub/notation.hpp"
+#include "protocol/notation.hpp"
 #include "tests/hub_client.hpp"
 
 using namespace tsuru;
@@ -43,12 +47,16 @@ TEST_CASE("hub self-play: a whole game in every rule set, legal moves only",
     Game game(v);
     const std::string start = hub::format_position(v, game.position());
     std::vector<std::string> history;
+    std::size_t infos = 0;
     while (game.result().outcome == Outcome::Ongoing && history.size() < kPlyLimit) {
       hub.send("pos pos=" + start +
                (history.empty() ? "" : " moves=\"" + moves_field(history) + "\""));
       hub.send("level depth=3");
       hub.send("go think");
-      const std::string done = hub.until_done();
+      std::vector<std::string> before;
+      const std::string done = hub.until_done(&before);
+      for (const std::string& l : before) CHECK(l.rfind("info ", 0) == 0);
+      infos += before.size();
       const auto f = fields(done);
       INFO(notation::format_fen(v, game.position()) << " <- " << done);
       REQUIRE(f.size() >= 1);
@@ -60,6 +68,11 @@ TEST_CASE("hub self-play: a whole game in every rule set, legal moves only",
       const MoveList legal = legal_moves(v, game.position());
       CHECK(std::find(legal.begin(), legal.end(), *move) != legal.end());
       CHECK(hub::format_move(v, *move) == text);
+      if (v == Variant::English) {
+        const auto pdn = notation::parse_move(v, game.position(), test::turn_round(text));
+        REQUIRE(pdn.ok());
+        CHECK(*pdn == *move);
+      }
       REQUIRE(game.play(*move));
       history.push_back(text);
     }
@@ -67,6 +80,7 @@ TEST_CASE("hub self-play: a whole game in every rule set, legal moves only",
     WARN(name << ": " << describe(r.outcome) << " (" << describe(r.reason) << ") after "
               << history.size() << " plies");
     CHECK(history.size() >= 10);
+    CHECK(infos > 0);
     if (r.reason == ResultReason::NoLegalMove) {
       // The side that lost, asked for a move, answers a bare done.
       hub.send("pos pos=" + start + " moves=\"" + moves_field(history) + "\"");
