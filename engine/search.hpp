@@ -218,6 +218,7 @@ class Search {
       const std::size_t mi = order.pick(i, moves.size());
       const Move& m = moves[mi];
       const Position child = pos.after(m);
+      tt_.prefetch(child.key());
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
       const bool quiet = !m.is_capture() && !m.crowns;
       Score s;

@@ -1,20 +1,35 @@
 #include "engine/tt.hpp"
 
+#include <sys/mman.h>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace tsuru {
 
 void TranspositionTable::resize(int log2_entries) {
   log2_ = std::clamp(log2_entries, 10, 30);
   const std::uint64_t buckets = (std::uint64_t{1} << log2_) / kBucket;
-  table_ = std::make_unique<TTEntry[]>(buckets * kBucket);
+  // Huge-page alignment for tables of 2 MiB and more, cache-line alignment below.
+  constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  const std::size_t bytes = buckets * sizeof(Bucket);
+  const std::size_t align = bytes >= kHugePage ? kHugePage : alignof(Bucket);
+  table_.reset();
+  void* memory = std::aligned_alloc(align, bytes);
+  if (!memory) throw std::bad_alloc();
+  if (align == kHugePage) ::madvise(memory, bytes, MADV_HUGEPAGE);  // advice only
+  table_.reset(static_cast<Bucket*>(memory));
   mask_ = buckets - 1;
   clear();
 }
 
+void TranspositionTable::Free::operator()(Bucket* b) const {
+  std::free(b);
+}
+
 void TranspositionTable::clear() {
-  std::memset(static_cast<void*>(table_.get()), 0, sizeof(TTEntry) * (mask_ + 1) * kBucket);
+  std::memset(static_cast<void*>(table_.get()), 0, sizeof(Bucket) * (mask_ + 1));
   generation_ = 0;
 }
 
@@ -56,7 +71,9 @@ void TranspositionTable::store(Key key, Score score, Score eval, int depth, Boun
 int TranspositionTable::hashfull() const {
   int used = 0;
   for (std::size_t i = 0; i < 1000; ++i)
-    if (table_[i].bound() != Bound::None && table_[i].age() == generation_) ++used;
+    if (const TTEntry& e = table_[i / kBucket].entry[i % kBucket];
+        e.bound() != Bound::None && e.age() == generation_)
+      ++used;
   return used;
 }
 

@@ -1,4 +1,6 @@
-// Transposition table: 2^n entries of 16 bytes in buckets of four (one cache line).
+// Transposition table: 2^n entries of 16 bytes in buckets of four, each bucket one aligned cache
+// line; large tables ask the kernel for huge pages (fewer TLB misses on random probes). The
+// search prefetches a child's bucket as soon as it knows the child's key.
 //
 // Replacement: an entry for the same position is overwritten unless it holds a deeper result
 // from the current search; otherwise the bucket's least valuable entry goes, valuing depth and
@@ -43,6 +45,8 @@ class TranspositionTable {
   void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
 
   const TTEntry* probe(Key key) const;
+  // Starts loading key's bucket into the cache; probe and store will find it there.
+  void prefetch(Key key) const { __builtin_prefetch(&table_[key & mask_]); }
   void store(Key key, Score score, Score eval, int depth, Bound bound, std::uint8_t move, int ply);
 
   int log2_entries() const { return log2_; }
@@ -58,9 +62,16 @@ class TranspositionTable {
   }
 
  private:
-  TTEntry* bucket(Key key) const { return &table_[(key & mask_) * kBucket]; }
+  struct alignas(64) Bucket {
+    TTEntry entry[kBucket];
+  };
+  struct Free {
+    void operator()(Bucket* b) const;
+  };
 
-  std::unique_ptr<TTEntry[]> table_;
+  TTEntry* bucket(Key key) const { return table_[key & mask_].entry; }
+
+  std::unique_ptr<Bucket[], Free> table_;
   std::uint64_t mask_ = 0;  // bucket index mask
   int log2_ = 0;
   std::uint8_t generation_ = 0;
