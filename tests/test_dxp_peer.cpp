@@ -43,6 +43,12 @@ std::string expect(PeerSocket& peer, char type, double timeout = 20) {
   return *m;
 }
 
+// Requests a game (the peer plays Black) and checks that the engine accepts it.
+void open_game(PeerSocket& peer) {
+  peer.send(request(Side::Black));
+  CHECK(expect(peer, 'A') == kAccept);
+}
+
 void expect_silence(PeerSocket& peer, double seconds = 0.4) {
   const auto m = peer.receive(seconds);
   INFO("unexpected message '" << m.value_or("") << "'");
@@ -140,30 +146,26 @@ TEST_CASE("DXP peer: the follower's first move may follow GAMEACC at once", "[dx
 TEST_CASE("DXP peer: an illegal move gets a chat diagnostic and ends the game", "[dxp][peer]") {
   Listener tsuru(kBeginner);
   PeerSocket peer(tsuru.port);
-  peer.send(request(Side::Black));
-  CHECK(expect(peer, 'A') == kAccept);
+  open_game(peer);
   peer.send("M0001464100");  // 46-41: 41 holds a white man
   CHECK(expect(peer, 'C') == "Cerror: illegal move 46-41");
   CHECK(expect(peer, 'E') == "E00");
   peer.send("E00");  // our acknowledgement; it is not acknowledged in turn
   expect_silence(peer);
   // A square that is not on the board.
-  peer.send(request(Side::Black));
-  CHECK(expect(peer, 'A') == kAccept);
+  open_game(peer);
   peer.send("M0001515600");
   CHECK(expect(peer, 'C') == "Cerror: square 51 is not on the board");
   CHECK(expect(peer, 'E') == "E00");
   // No acknowledgement this time: a new request in its place is accepted.
-  peer.send(request(Side::Black));
-  CHECK(expect(peer, 'A') == kAccept);
+  open_game(peer);
 }
 
 TEST_CASE("DXP peer: garbage and unknown types get a diagnostic, the game goes on", "[dxp][peer]") {
   Listener tsuru(kBeginner);
   PeerSocket peer(tsuru.port);
   Table t;
-  peer.send(request(Side::Black));
-  CHECK(expect(peer, 'A') == kAccept);
+  open_game(peer);
   peer.send_raw(std::string("\xff\xfegarbage") + '\0');
   CHECK_THAT(expect(peer, 'C'), Catch::Contains("non-ASCII"));
   peer.send("Xunknown");
@@ -185,8 +187,7 @@ TEST_CASE("DXP peer: a move out of turn ends the game", "[dxp][peer]") {
   Listener tsuru(kBeginner);
   PeerSocket peer(tsuru.port);
   Table t;
-  peer.send(request(Side::Black));
-  CHECK(expect(peer, 'A') == kAccept);
+  open_game(peer);
   // Two of our moves in one write: the second arrives on the engine's turn.
   const std::string first = t.our_move();
   peer.send_raw(first + '\0' + "M0001333800" + '\0');
@@ -201,8 +202,7 @@ TEST_CASE("DXP peer: an abrupt disconnect ends the game; the listener keeps acce
   {
     PeerSocket peer(tsuru.port);
     Table t;
-    peer.send(request(Side::Black));
-    CHECK(expect(peer, 'A') == kAccept);
+    open_game(peer);
     peer.send(t.our_move());
     t.engine_moved(expect(peer, 'M'));
     peer.close();
@@ -232,8 +232,7 @@ TEST_CASE("DXP peer: take-back to a requested move", "[dxp][peer]") {
   Table t;
   peer.send("B001W");  // no game: declined
   CHECK(expect(peer, 'K') == "K2");
-  peer.send(request(Side::Black));
-  CHECK(expect(peer, 'A') == kAccept);
+  open_game(peer);
   const Position start = t.pos;
   peer.send("M0000322800");  // 32-28
   t.pos.play(*find_move(t.v, t.pos, std::get<MoveMessage>(*parse("M0000322800"))));
@@ -347,8 +346,7 @@ TEST_CASE("DXP peer: versions, impossible positions, and stop", "[dxp][peer]") {
 TEST_CASE("DXP peer: SIGTERM ends a game in progress politely and exits", "[dxp][peer]") {
   Listener tsuru(kBeginner);
   PeerSocket peer(tsuru.port);
-  peer.send(request(Side::Black));
-  CHECK(expect(peer, 'A') == kAccept);
+  open_game(peer);
   tsuru.process->signal(SIGTERM);
   std::vector<std::string> before;
   CHECK(peer.wait_closed(10, &before));
