@@ -595,3 +595,58 @@ TEST_CASE("hub report: scores, info and done lines", "[hub][report]") {
   CHECK(hub::format_line(hub::done_message(en, e, best, py)) == "done move=11-15 ponder=23-19");
   CHECK(hub::format_line(hub::done_message(en, e, best, ts)) == "done move=22-18 ponder=10-14");
 }
+
+TEST_CASE("hub session: a change of rule set forgets the table", "[hub][session][antidraughts]") {
+  // International and antidraughts share the board and the position keys but not the goal: a
+  // table filled by one must not answer for the other.
+  Harness h;
+  h.send("set-param name=book value=false");
+  const std::string position = "W:W32,50:B3,22";
+  h.send("pos pos=" + position);
+  h.send("level depth=8");
+  h.send("go think");
+  const std::string normal = h.done();
+  INFO(normal);
+  CHECK((normal.rfind("done move=50-44", 0) == 0 || normal.rfind("done move=50-45", 0) == 0));
+  h.send("set-param name=variant value=losing");
+  h.send("pos pos=" + position);
+  h.send("level depth=8");
+  h.send("go think");
+  const std::string anti = h.done();
+  INFO(anti);
+  CHECK((anti.rfind("done move=32-27", 0) == 0 || anti.rfind("done move=32-28", 0) == 0));
+  // And back.
+  h.send("set-param name=variant value=normal");
+  h.send("pos pos=" + position);
+  h.send("level depth=8");
+  h.send("go think");
+  const std::string again = h.done();
+  INFO(again);
+  CHECK((again.rfind("done move=50-44", 0) == 0 || again.rfind("done move=50-45", 0) == 0));
+}
+
+TEST_CASE("hub session: frysk is Frisian from the Frysk! start", "[hub][session]") {
+  Harness h;
+  for (const char* name : {"frysk", "frysk!"}) {
+    INFO(name);
+    h.send(std::string("set-param name=variant value=") + name);
+    h.send("new-game");
+    CHECK(h.take().empty());
+    CHECK(h.session.variant() == Variant::Frisian);
+    const Position frysk = *notation::parse_fen(Variant::Frisian, "W:W46-50:B1-5");
+    CHECK(h.session.game().position() == frysk);
+    h.send("pos moves=\"49-43\"");
+    CHECK(h.session.game().start() == frysk);
+    h.send("pos start");
+    CHECK(h.session.game().position() == frysk);
+    h.send("hub");
+    const auto lines = h.take();
+    CHECK(std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+            return l.rfind("param name=variant value=frysk type=enum", 0) == 0;
+          }) != lines.end());
+  }
+  // Plain Frisian has its own start again.
+  h.send("set-param name=variant value=frisian");
+  h.send("pos");
+  CHECK(h.session.game().position() == start_position(Variant::Frisian));
+}

@@ -75,6 +75,9 @@ EngineOptions Session::light_options() const {
 
 void Session::apply_heavy() {
   if (settings_.variant != variant_ || settings_.frysk != frysk_) {
+    // Rule sets on the same board share position keys but not their values (antidraughts and
+    // international have opposite goals): the table starts empty.
+    if (settings_.variant != variant_) engine_.new_game();
     variant_ = settings_.variant;
     frysk_ = settings_.frysk;
     game_ = Game(variant_, start_of(settings_));
