@@ -161,7 +161,7 @@ int expected_number(Variant v, Square sq, hub::MoveNumbers n) {
 
 TEST_CASE("hub notation: every legal move round-trips, captures print ascending",
           "[hub][notation]") {
-  // Squares of the pydraughts transcripts (tests/data/pydraughts/README.md), spot checks.
+  // Squares of the pydraughts transcripts (tests/data/pydraughts-hub.txt), spot checks.
   CHECK(expected_number(Variant::Russian, *notation::parse_square(Variant::Russian, "c3"),
                         hub::MoveNumbers::Pydraughts) == 10);
   CHECK(expected_number(Variant::Turkish, *notation::parse_square(Variant::Turkish, "b3"),
@@ -286,7 +286,7 @@ TEST_CASE("hub notation: pydraughts' numbering of Russian, Brazilian and Turkish
     CHECK(hub::parse_move(v, s, "22-18").ok() == false);  // not a move in pydraughts' numbers
   }
   // Turkish: 1 = a1 ... 64 = h8 (pydraughts), 1 = a8 in the position string; both read
-  // algebraic moves (README item: Turkish Hub moves).
+  // algebraic moves, as the README says.
   const Variant t = Variant::Turkish;
   const Position s = start_position(t);
   const auto b3b4 = hub::parse_move(t, s, "18-26");
