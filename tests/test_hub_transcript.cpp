@@ -301,6 +301,10 @@ TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]")
   hub.send("pos pos=Wbebeebbeeeweebeeeeeeeeeeeeweeeww");
   hub.send("go think");
   CHECK(hub.until_done() == "done move=11x2x7");
+  hub.send("pos pos=" + kStart8 + " moves=\"22-18\"");  // PDN 11-15, turned round
+  CHECK(hub.sync().empty());
+  hub.send("pos pos=" + kStart8 + " moves=\"11-15\"");  // not Black's move in this numbering
+  CHECK(hub.sync() == std::vector<std::string>{"error message=\"illegal move\" move=11-15"});
   hub.send("set-param name=notation value=pydraughts");
 
   // The English opening as pydraughts sends it: start position and moves in its numbering.
