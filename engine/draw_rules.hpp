@@ -35,6 +35,8 @@
 //     lidraughts approximates by the two moves; so do we).
 //   Turkish: one piece each (even if one is a king): a draw at once.
 // Italian (FID 9.3): the fourth occurrence of a position draws instead of the third.
+// Antidraughts: threefold repetition and the FMJD 25-move kings-only rule; not the 16/5-move
+//   endgame limits, which measure whether material can force a win in the normal game.
 #pragma once
 
 #include <algorithm>
@@ -47,7 +49,7 @@ namespace tsuru {
 // Why a game ended (or None). The draw reasons come from this file; the rest from Game.
 enum class ResultReason : std::uint8_t {
   None,
-  NoLegalMove,      // the side to move has no piece or is blocked, and loses
+  NoLegalMove,      // the side to move has no piece or is blocked: it loses (antidraughts: wins)
   Repetition,       // same position, same side to move, third time
   ReversibleMoves,  // English 40-move rule / international 25-move kings-only rule
   EndgameLimit,     // FMJD 16/5-move endgame limits

@@ -94,7 +94,9 @@ GameResult Game::result() const {
       }
     }
     if (legal_moves().empty()) {
-      r.outcome = position().turn() == Side::White ? Outcome::BlackWins : Outcome::WhiteWins;
+      // The side to move is blocked or has no pieces: it has lost, or in antidraughts won.
+      const Side winner = R::kNoMoveWins ? position().turn() : opponent(position().turn());
+      r.outcome = winner == Side::White ? Outcome::WhiteWins : Outcome::BlackWins;
       r.reason = ResultReason::NoLegalMove;
       return r;
     }

@@ -13,6 +13,7 @@ TSURU_INSTANTIATE_PERFT(TurkishRules)
 TSURU_INSTANTIATE_PERFT(FrisianRules)
 TSURU_INSTANTIATE_PERFT(KillerRules)
 TSURU_INSTANTIATE_PERFT(BreakthroughRules)
+TSURU_INSTANTIATE_PERFT(AntidraughtsRules)
 
 // perft_levels (the test suite's deep perft) of every rule set: kept out of the English and
 // international units, where its extra call sites would change what gets inlined.
@@ -29,4 +30,5 @@ TSURU_INSTANTIATE_PERFT_LEVELS(TurkishRules)
 TSURU_INSTANTIATE_PERFT_LEVELS(FrisianRules)
 TSURU_INSTANTIATE_PERFT_LEVELS(KillerRules)
 TSURU_INSTANTIATE_PERFT_LEVELS(BreakthroughRules)
+TSURU_INSTANTIATE_PERFT_LEVELS(AntidraughtsRules)
 }  // namespace tsuru

@@ -145,6 +145,25 @@ struct BreakthroughRules : RuleDefaults {
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
 };
 
+// Antidraughts (losing draughts; RULES.md "Losing games"; lidraughts variant/Antidraughts.scala,
+// Scan's `losing`): the FMJD international moves and captures unchanged (majority capture,
+// flying kings, crowned only where the move ends), but the side to move that cannot move - no
+// pieces left, or every piece blocked - wins. Draw rules: threefold repetition and the FMJD
+// 25-move rule (25 moves each with only kings moving, FMJD 6.1), which needs no assumption
+// about who is winning; the FMJD 16/5-move endgame limits (6.2, 6.3) are left out, as they
+// measure whether material can force a win in the normal game.
+struct AntidraughtsRules : RuleDefaults {
+  using Geometry = Board10;
+  static constexpr Side kFirstToMove = Side::White;
+  static constexpr int kStartRows = 4;
+  static constexpr bool kMenCaptureBackward = true;
+  static constexpr bool kFlyingKings = true;
+  static constexpr CapturePriority kPriority = CapturePriority::Majority;
+  static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;
+  static constexpr bool kNoMoveWins = true;
+  static constexpr DrawLimits kDraws{50, 0, false, EndgameRule::None, 3};
+};
+
 // The rule sets of the line generator: directions are LineGeometry numbers, sets are bit masks.
 constexpr unsigned direction_set(std::initializer_list<int> ds) {
   unsigned m = 0;

@@ -55,6 +55,8 @@ struct RuleDefaults {
   static constexpr bool kHaltBehindKing = false;
   // Breakthrough: the first side to make a king wins; a position with a king is final.
   static constexpr bool kFirstKingWins = false;
+  // Antidraughts: the side to move that cannot move (no pieces, or all blocked) wins.
+  static constexpr bool kNoMoveWins = false;
   // Frisian: a king may make at most this many non-capturing moves in a row (0: no limit).
   static constexpr int kKingMoveLimit = 0;
   // Italian and Spanish boards: a1 is a light square, so square 1 is a8 (notation only).

@@ -179,7 +179,7 @@ class Search {
 
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
-    if (moves.empty()) return loss_in(ply);
+    if (moves.empty()) return no_move_score(ply);
     if (repeated(ply, ds) || counter_draw<R>(ds, pos, draws_) != ResultReason::None) return kDraw;
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
 
@@ -257,6 +257,15 @@ class Search {
     return best;
   }
 
+  // The side to move has no move: it has lost, or in antidraughts won.
+  static constexpr Score no_move_score(int ply) {
+    if constexpr (R::kNoMoveWins) {
+      return win_in(ply);
+    } else {
+      return loss_in(ply);
+    }
+  }
+
   // The quiet position's value: static evaluation.
   Score leaf(const Position& pos, int ply) {
     leaf_depth_sum_ += static_cast<std::uint64_t>(ply);
@@ -287,7 +296,7 @@ class Search {
     if (check_limits()) return 0;
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
     if (!MoveGen<R>::has_capture(pos)) {
-      if (MoveGen<R>::count_quiet(pos) == 0) return loss_in(ply);
+      if (MoveGen<R>::count_quiet(pos) == 0) return no_move_score(ply);
       return leaf(pos, ply);
     }
     MoveList moves;

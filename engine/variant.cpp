@@ -35,9 +35,9 @@ const BoardShape kBoard8LightA1 = make_shape<Board8>(true);
 const BoardShape kBoard10 = make_shape<Board10>();
 const BoardShape kBoard64 = make_shape<SquareBoard8>();
 
-// In Variant order. PDN GameType numbers from the PDN standard; Killer has none of its own (20,
-// the board's), Breakthrough uses lidraughts' 96.
-const std::array<VariantInfo, 13> kVariants = {{
+// In Variant order. PDN GameType numbers from the PDN standard; Killer and antidraughts have
+// none of their own (20, the board's), Breakthrough uses lidraughts' 96.
+const std::array<VariantInfo, 14> kVariants = {{
     {Variant::English, "english", "English/American checkers (WCDF)", Side::Black, 21, true,
      kBoard8},
     {Variant::International, "international", "International draughts (FMJD)", Side::White, 20,
@@ -57,22 +57,27 @@ const std::array<VariantInfo, 13> kVariants = {{
     {Variant::Killer, "killer", "Killer draughts", Side::White, 20, false, kBoard10},
     {Variant::Breakthrough, "breakthrough", "Breakthrough draughts (first king wins)", Side::White,
      96, false, kBoard10},
+    {Variant::Antidraughts, "antidraughts", "Antidraughts (FMJD moves; whoever cannot move wins)",
+     Side::White, 20, false, kBoard10},
 }};
-const std::array<Variant, 13> kAll = {
-    Variant::English,     Variant::International, Variant::Brazilian, Variant::Russian,
-    Variant::Pool,        Variant::Czech,         Variant::Spanish,   Variant::Italian,
-    Variant::Thai,        Variant::Turkish,       Variant::Frisian,   Variant::Killer,
-    Variant::Breakthrough};
+const std::array<Variant, 14> kAll = {
+    Variant::English,      Variant::International, Variant::Brazilian, Variant::Russian,
+    Variant::Pool,         Variant::Czech,         Variant::Spanish,   Variant::Italian,
+    Variant::Thai,         Variant::Turkish,       Variant::Frisian,   Variant::Killer,
+    Variant::Breakthrough, Variant::Antidraughts};
 
 struct Alias {
   std::string_view name;
   Variant variant;
 };
-const std::array<Alias, 17> kAliases = {{{"english", Variant::English},
+// pydraughts and lidraughts send `standard` and `normal` for international, `bt` for
+// Breakthrough, `losing` for antidraughts (Scan's Hub names), `american` for English.
+const std::array<Alias, 20> kAliases = {{{"english", Variant::English},
                                          {"checkers", Variant::English},
                                          {"american", Variant::English},
                                          {"international", Variant::International},
                                          {"normal", Variant::International},
+                                         {"standard", Variant::International},
                                          {"brazilian", Variant::Brazilian},
                                          {"russian", Variant::Russian},
                                          {"pool", Variant::Pool},
@@ -84,7 +89,9 @@ const std::array<Alias, 17> kAliases = {{{"english", Variant::English},
                                          {"frisian", Variant::Frisian},
                                          {"killer", Variant::Killer},
                                          {"breakthrough", Variant::Breakthrough},
-                                         {"bt", Variant::Breakthrough}}};
+                                         {"bt", Variant::Breakthrough},
+                                         {"antidraughts", Variant::Antidraughts},
+                                         {"losing", Variant::Antidraughts}}};
 
 }  // namespace
 
@@ -104,7 +111,12 @@ std::optional<Variant> parse_variant(std::string_view name) {
 
 std::string_view variant_names() {
   return "english international brazilian russian pool czech spanish italian thai turkish "
-         "frisian killer breakthrough";
+         "frisian killer breakthrough antidraughts";
+}
+
+std::string_view variant_aliases() {
+  return "checkers=english american=english normal=international standard=international "
+         "bt=breakthrough losing=antidraughts";
 }
 
 }  // namespace tsuru

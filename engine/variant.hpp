@@ -23,6 +23,7 @@ enum class Variant : std::uint8_t {
   Frisian,
   Killer,
   Breakthrough,
+  Antidraughts,
 };
 
 // How a board's playable squares are numbered and named (notation only; never on a hot path).
@@ -66,6 +67,8 @@ std::span<const Variant> all_variants();
 std::optional<Variant> parse_variant(std::string_view name);
 // Space-separated canonical names, for help texts and the Hub enum parameter.
 std::string_view variant_names();
+// Space-separated aliases as "alias=name" pairs (`normal=international ...`), for help texts.
+std::string_view variant_aliases();
 
 // Calls f(RulesTrait{}) with the trait of v; the single dispatch point from run time to templates.
 template <class F>
@@ -97,6 +100,8 @@ decltype(auto) with_rules(Variant v, F&& f) {
       return f(KillerRules{});
     case Variant::Breakthrough:
       return f(BreakthroughRules{});
+    case Variant::Antidraughts:
+      return f(AntidraughtsRules{});
   }
   return f(InternationalRules{});
 }

@@ -195,3 +195,5 @@ Score evaluate(const Position& pos) {
 #include "eval/eval_turkish.hpp"  // IWYU pragma: export
 // The diagonal rule sets whose lone-king endgames differ from the FMJD ones.
 #include "eval/eval_variants.hpp"  // IWYU pragma: export
+// Antidraughts: the side that cannot move wins, so material and mobility count against.
+#include "eval/eval_antidraughts.hpp"  // IWYU pragma: export

@@ -91,6 +91,14 @@ constexpr Weights weights<BreakthroughRules>() {
   return w;
 }
 template <>
+constexpr Weights weights<AntidraughtsRules>() {
+  // Read by eval_antidraughts.hpp as costs: a man 100, a king 150, each quiet move 3; the other
+  // terms are not used there.
+  Weights w = variant_weights::board10(150);
+  w.mobility = 3;
+  return w;
+}
+template <>
 constexpr Weights weights<TurkishRules>() {
   // Read by eval_turkish.hpp: advance by ranks from the start rank; king_diagonal is the bonus
   // of a king on an open file or rank; runaway a man with nothing in front of it.

@@ -1,5 +1,8 @@
-// Hub positions and moves, and the 8x8 convention pydraughts uses (its HubEngine writes the
-// English board turned round: the first player, Black, as W on the high squares, h = 33 - n).
+// Hub positions and moves, and the 8x8 conventions pydraughts uses (its HubEngine writes the
+// English board turned round: the first player, Black, as W on the high squares, h = 33 - n,
+// but numbers the moves in plain PDN; Russian, Brazilian and Turkish moves with the rows
+// flipped), with Tsuru's old numbering (notation=tsuru) beside them.
+#include <algorithm>
 #include <random>
 #include <sstream>
 
@@ -50,11 +53,16 @@ TEST_CASE("hub notation: English as pydraughts writes it", "[hub][notation][pydr
   CHECK(pos->turn() == Side::Black);
   CHECK(hub::format_position(v, start_position(v)) == start);
 
-  // PDN 11-15 (Black's most common opening move) is 22-18 in Hub.
-  const auto first = hub::parse_move(v, *pos, "22-18");
+  // PDN 11-15 (Black's most common opening move): pydraughts sends it as 11-15 (plain PDN
+  // numbers for moves, although the string is turned round); the old numbering says 22-18.
+  const auto ts = hub::MoveNumbers::Tsuru;
+  const auto first = hub::parse_move(v, *pos, "22-18", ts);
   REQUIRE(first.ok());
   CHECK(notation::format_move(v, *first) == "11-15");
-  CHECK(hub::format_move(v, *first) == "22-18");
+  CHECK(hub::format_move(v, *first, ts) == "22-18");
+  CHECK(hub::parse_move(v, *pos, "11-15").value() == *first);
+  CHECK(hub::format_move(v, *first) == "11-15");
+  CHECK(hub::parse_move(v, *pos, "c3-d4").value() == *first);  // algebraic, a1 = PDN 4
   // After it White (Hub B) is to move; Black's man stands on PDN 15 = Hub 18.
   CHECK(hub::format_position(v, pos->after(*first)) ==
         "B"
@@ -80,10 +88,13 @@ TEST_CASE("hub notation: English as pydraughts writes it", "[hub][notation][pydr
   CHECK(*example == *notation::parse_fen(v, "B:W19,26,27,30,32:B1,2,6,22"));
   const MoveList moves = legal_moves(v, *example);
   REQUIRE(moves.size() == 1);
-  CHECK(hub::format_move(v, moves[0]) == "11x2x7");
+  CHECK(hub::format_move(v, moves[0], ts) == "11x2x7");
+  CHECK(hub::format_move(v, moves[0]) == "22x31x26");
   CHECK(notation::format_move(v, moves[0]) == "22x31x26");
-  CHECK(hub::parse_move(v, *example, "11x2").value() == moves[0]);
-  CHECK(hub::parse_move(v, *example, "11x2x7").value() == moves[0]);
+  CHECK(hub::parse_move(v, *example, "11x2", ts).value() == moves[0]);
+  CHECK(hub::parse_move(v, *example, "11x2x7", ts).value() == moves[0]);
+  CHECK(hub::parse_move(v, *example, "22x31").value() == moves[0]);
+  CHECK(hub::parse_move(v, *example, "22x31x26").value() == moves[0]);
   CHECK(hub::format_position(v, *example) == worked);
   // Errors name the square in Hub numbering.
   std::string bad = worked;
@@ -93,7 +104,7 @@ TEST_CASE("hub notation: English as pydraughts writes it", "[hub][notation][pydr
   CHECK(hub::parse_position(v, worked + "e").error() == "a position has 33 characters");
 }
 
-TEST_CASE("hub notation: pydraughts' own English test game, sent in Hub numbering",
+TEST_CASE("hub notation: pydraughts' own English test game, in both numberings",
           "[hub][notation][pydraughts]") {
   // test_pydraughts/test_variants.py (AttackingOrDefending/pydraughts), English game, PDN.
   const std::string pdn_moves =
@@ -107,80 +118,98 @@ TEST_CASE("hub notation: pydraughts' own English test game, sent in Hub numberin
   std::string pdn;
   int plies = 0;
   while (in >> pdn) {
-    const std::string hub_text = turn_round(pdn);  // as pydraughts' hub_move would be
-    INFO(pdn << " = Hub " << hub_text);
-    const auto m = hub::parse_move(v, game.position(), hub_text);
+    const std::string old_text = turn_round(pdn);  // notation=tsuru
+    INFO(pdn << " = tsuru " << old_text);
+    const auto m = hub::parse_move(v, game.position(), pdn);  // as pydraughts sends it
     REQUIRE(m.ok());
     const auto expected = notation::parse_move(v, game.position(), pdn);
     REQUIRE(expected.ok());
     CHECK(*m == *expected);
+    CHECK(hub::parse_move(v, game.position(), old_text, hub::MoveNumbers::Tsuru).value() == *m);
     // Printed in the long form, with the same ends.
     const std::string printed = hub::format_move(v, *m);
-    CHECK(printed.rfind(hub_text.substr(0, hub_text.find_first_of("-x", 1)), 0) == 0);
+    CHECK(printed.rfind(pdn.substr(0, pdn.find_first_of("-x", 1)), 0) == 0);
+    const std::string printed_old = hub::format_move(v, *m, hub::MoveNumbers::Tsuru);
+    CHECK(printed_old.rfind(old_text.substr(0, old_text.find_first_of("-x", 1)), 0) == 0);
     REQUIRE(game.play(*m));
     ++plies;
   }
   CHECK(plies == 61);
 }
 
+namespace {
+
+// A square's number in moves, worked out from its algebraic name (independently of the Hub
+// notation module): pydraughts numbers Russian and Brazilian 1 = a1, 2 = c1 ... 32 = h8 and
+// Turkish 1 = a1 ... 64 = h8 (rows flipped), English in plain PDN numbers, the rest as the
+// position string; the tsuru numbering is the position string's (English: 33 - PDN).
+int expected_number(Variant v, Square sq, hub::MoveNumbers n) {
+  const std::string name = notation::square_algebraic(v, sq);
+  const int file = name[0] - 'a', rank = std::stoi(name.substr(1));
+  const bool pydraughts = n == hub::MoveNumbers::Pydraughts;
+  if (pydraughts && (v == Variant::Russian || v == Variant::Brazilian))
+    return (rank - 1) * 4 + file / 2 + 1;
+  if (pydraughts && v == Variant::Turkish) return (rank - 1) * 8 + file + 1;
+  const BoardShape& b = info(v).board;
+  if (v == Variant::Turkish) return (8 - rank) * 8 + file + 1;  // the string: 1 = a8
+  const int pdn = b.number(sq);
+  if (hub::mirrored(v) && !(pydraughts && v == Variant::English)) return b.squares + 1 - pdn;
+  return pdn;
+}
+
+}  // namespace
+
 TEST_CASE("hub notation: every legal move round-trips, captures print ascending",
           "[hub][notation]") {
+  // Squares of the pydraughts transcripts (tests/data/pydraughts-hub.txt), spot checks.
+  CHECK(expected_number(Variant::Russian, *notation::parse_square(Variant::Russian, "c3"),
+                        hub::MoveNumbers::Pydraughts) == 10);
+  CHECK(expected_number(Variant::Turkish, *notation::parse_square(Variant::Turkish, "b3"),
+                        hub::MoveNumbers::Pydraughts) == 18);
+  CHECK(expected_number(Variant::Turkish, *notation::parse_square(Variant::Turkish, "b3"),
+                        hub::MoveNumbers::Tsuru) == 42);
   std::mt19937_64 rng(3);
-  for (Variant v : all_variants()) {
-    int checked = 0;
-    for (int g = 0; g < 10; ++g) {
-      Position pos = start_position(v);
-      for (int ply = 0; ply < 120; ++ply) {
-        const MoveList moves = legal_moves(v, pos);
-        if (moves.empty()) break;
-        // The board and the side to move; a Hub string, like a FEN, cannot carry the Frisian
-        // king-move counts (a `moves=` history rebuilds them).
-        const Position back_pos = *hub::parse_position(v, hub::format_position(v, pos));
-        CHECK(back_pos.pieces(Side::White) == pos.pieces(Side::White));
-        CHECK(back_pos.pieces(Side::Black) == pos.pieces(Side::Black));
-        CHECK(back_pos.kings() == pos.kings());
-        CHECK(back_pos.turn() == pos.turn());
-        for (const Move& m : moves) {
-          const std::string text = hub::format_move(v, m);
-          INFO(notation::format_fen(v, pos) << " " << text);
-          const auto back = hub::parse_move(v, pos, text);
-          REQUIRE(back.ok());
-          CHECK(*back == m);
-          // The Hub text is the PDN long form with every number turned round (English) or as is.
-          const std::string pdn = notation::format_move(v, m);
-          if (hub::mirrored(v)) {
-            std::vector<int> ours, theirs;
-            std::istringstream a(text), b(pdn);
-            for (std::string s; std::getline(a, s, m.is_capture() ? 'x' : '-');)
-              ours.push_back(std::stoi(s));
-            for (std::string s; std::getline(b, s, m.is_capture() ? 'x' : '-');)
-              theirs.push_back(33 - std::stoi(s));
-            REQUIRE(ours.size() == theirs.size());
-            CHECK(ours[0] == theirs[0]);
-            CHECK(ours[1] == theirs[1]);
-            CHECK(std::is_sorted(ours.begin() + 2, ours.end()));
-            std::sort(theirs.begin() + 2, theirs.end());
-            CHECK(ours == theirs);
-          } else if (info(v).algebraic_only) {
-            // Squares without PDN numbers (Turkish): Hub numbers them 1-64 row by row from a8.
-            const BoardShape& b = info(v).board;
+  for (const hub::MoveNumbers numbers : {hub::MoveNumbers::Pydraughts, hub::MoveNumbers::Tsuru}) {
+    for (Variant v : all_variants()) {
+      int checked = 0;
+      for (int g = 0; g < 10; ++g) {
+        Position pos = start_position(v);
+        for (int ply = 0; ply < 120; ++ply) {
+          const MoveList moves = legal_moves(v, pos);
+          if (moves.empty()) break;
+          // The board and the side to move; a Hub string, like a FEN, cannot carry the Frisian
+          // king-move counts (a `moves=` history rebuilds them).
+          const Position back_pos = *hub::parse_position(v, hub::format_position(v, pos));
+          CHECK(back_pos.pieces(Side::White) == pos.pieces(Side::White));
+          CHECK(back_pos.pieces(Side::Black) == pos.pieces(Side::Black));
+          CHECK(back_pos.kings() == pos.kings());
+          CHECK(back_pos.turn() == pos.turn());
+          for (const Move& m : moves) {
+            const std::string text = hub::format_move(v, m, numbers);
+            INFO(notation::format_fen(v, pos) << " " << text);
+            const auto back = hub::parse_move(v, pos, text, numbers);
+            REQUIRE(back.ok());
+            CHECK(*back == m);
+            // The numbers, from the algebraic names: from, to, captured squares ascending.
             std::vector<int> captured;
-            for (Square sq : squares_of(m.captured)) captured.push_back(b.number(sq));
+            for (Square sq : squares_of(m.captured))
+              captured.push_back(expected_number(v, sq, numbers));
             std::sort(captured.begin(), captured.end());
             const char sep = m.is_capture() ? 'x' : '-';
-            std::string expected =
-                std::to_string(b.number(m.from)) + sep + std::to_string(b.number(m.to));
-            for (int n : captured) expected += sep + std::to_string(n);
+            std::string expected = std::to_string(expected_number(v, m.from, numbers)) + sep +
+                                   std::to_string(expected_number(v, m.to, numbers));
+            for (int c : captured) expected += sep + std::to_string(c);
             CHECK(text == expected);
-          } else {
-            CHECK(text == pdn);
+            // The algebraic form is read too.
+            CHECK(hub::parse_move(v, pos, notation::format_move_algebraic(v, pos, m), numbers)
+                      .value() == m);
+            ++checked;
           }
-          ++checked;
+          pos = pos.after(moves[rng() % moves.size()]);
         }
-        pos = pos.after(moves[rng() % moves.size()]);
       }
+      CHECK(checked > 500);
     }
-    CHECK(checked > 500);
   }
 }
 
@@ -214,8 +243,9 @@ TEST_CASE("hub notation: bad positions say why", "[hub][notation]") {
 
 TEST_CASE("hub notation: move errors and their kinds", "[hub][notation]") {
   using K = notation::MoveError::Kind;
-  auto kind = [](Variant v, const Position& p, const std::string& text) {
-    const auto r = hub::parse_move(v, p, text);
+  auto kind = [](Variant v, const Position& p, const std::string& text,
+                 hub::MoveNumbers n = hub::MoveNumbers::Pydraughts) {
+    const auto r = hub::parse_move(v, p, text, n);
     INFO(text);
     REQUIRE_FALSE(r.ok());
     CHECK_FALSE(r.error().message.empty());
@@ -223,16 +253,56 @@ TEST_CASE("hub notation: move errors and their kinds", "[hub][notation]") {
   };
   const Variant i = Variant::International, e = Variant::English;
   const Position s10 = start_position(i), s8 = start_position(e);
-  for (const char* bad : {"", "32", "32-", "-32", "32--28", "32_28", "d4-e5", "0-5", "51-46",
-                          "1234-5", "32-28 ", "x32", "32-28x", "99999999999-1"})
+  for (const char* bad : {"", "32", "32-", "-32", "32--28", "32_28", "d4-e5-f6", "d4-28", "0-5",
+                          "51-46", "1234-5", "32-28 ", "x32", "32-28x", "99999999999-1"})
     CHECK(kind(i, s10, bad) == K::Malformed);
   CHECK(kind(e, s8, "33-28") == K::Malformed);
   CHECK(kind(i, s10, "32-28-23") == K::Malformed);
   CHECK(kind(i, s10, "32-26") == K::Illegal);
   CHECK(kind(i, s10, "19-23") == K::Illegal);  // the other side's move
-  CHECK(kind(e, s8, "11-15") == K::Illegal);   // PDN numbering is not Hub numbering
+  CHECK(kind(e, s8, "22-18") == K::Illegal);   // the old numbering is not pydraughts'
+  CHECK(hub::parse_move(e, s8, "22-18", hub::MoveNumbers::Tsuru).ok());
+  CHECK(kind(e, s8, "11-15", hub::MoveNumbers::Tsuru) == K::Illegal);
+  CHECK(kind(i, s10, "d4-f6") == K::Illegal);  // algebraic, not a move
   const Position two = *notation::parse_fen(i, "W:WK47:B14,19,29,31,42");
   CHECK(kind(i, two, "47x36") == K::Ambiguous);
   CHECK(hub::format_move(i, *hub::parse_move(i, two, "47x36x42x31x29x19")) == "47x36x19x29x31x42");
   CHECK(hub::parse_move(i, two, "47X36X14X29X31X42").ok());
+}
+
+TEST_CASE("hub notation: pydraughts' numbering of Russian, Brazilian and Turkish moves",
+          "[hub][notation][pydraughts]") {
+  const auto ts = hub::MoveNumbers::Tsuru;
+  for (Variant v : {Variant::Russian, Variant::Brazilian}) {
+    INFO(info(v).name);
+    const Position s = start_position(v);
+    // c3-d4: rows flipped, 1 = a1 (pydraughts), 22-18 in the position string's numbering.
+    const auto m = hub::parse_move(v, s, "10-14");
+    REQUIRE(m.ok());
+    CHECK(notation::format_move_algebraic(v, s, *m) == "c3-d4");
+    CHECK(hub::format_move(v, *m) == "10-14");
+    CHECK(hub::format_move(v, *m, ts) == "22-18");
+    CHECK(hub::parse_move(v, s, "c3-d4").value() == *m);
+    CHECK(hub::parse_move(v, s, "22-18").ok() == false);  // not a move in pydraughts' numbers
+  }
+  // Turkish: 1 = a1 ... 64 = h8 (pydraughts), 1 = a8 in the position string; both read
+  // algebraic moves, as the README says.
+  const Variant t = Variant::Turkish;
+  const Position s = start_position(t);
+  const auto b3b4 = hub::parse_move(t, s, "18-26");
+  REQUIRE(b3b4.ok());
+  CHECK(notation::format_move(t, *b3b4) == "b3-b4");
+  CHECK(hub::format_move(t, *b3b4, ts) == "42-34");
+  CHECK(hub::parse_move(t, s, "42-34", ts).value() == *b3b4);
+  CHECK(hub::parse_move(t, s, "b3-b4").value() == *b3b4);
+  CHECK(hub::parse_move(t, s, "b3-b4", ts).value() == *b3b4);
+  CHECK(hub::parse_move(t, s, "a2-a3").error().kind == notation::MoveError::Kind::Illegal);
+  CHECK(hub::parse_move(t, s, "b3-26").error().kind == notation::MoveError::Kind::Malformed);
+  // A capture: White man b4 takes b5 and lands on b6 (pydraughts 26x42x34).
+  const Position cap = *notation::parse_fen(t, "W:Wb4,h2:Bb5,h7");
+  const auto take = hub::parse_move(t, cap, "26x42x34");
+  REQUIRE(take.ok());
+  CHECK(hub::format_move(t, *take) == "26x42x34");
+  CHECK(hub::parse_move(t, cap, "b4xb6xb5").value() == *take);
+  CHECK(hub::parse_move(t, cap, "26x42").value() == *take);  // short form
 }

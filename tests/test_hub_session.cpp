@@ -123,9 +123,13 @@ TEST_CASE("hub session: set-param, light at once, heavy at the next init or go",
   CHECK(h.session.variant() == Variant::International);
   h.send("hub");
   const auto lines = h.take();
+  CHECK(std::find(
+            lines.begin(), lines.end(),
+            "param name=variant value=english type=enum values=\"" + std::string(variant_names()) +
+                " american checkers normal standard bt losing frysk frysk!\"") != lines.end());
   CHECK(std::find(lines.begin(), lines.end(),
-                  "param name=variant value=english type=enum values=\"" +
-                      std::string(variant_names()) + "\"") != lines.end());
+                  "param name=notation value=pydraughts type=enum values=\"pydraughts tsuru\"") !=
+        lines.end());
   CHECK(std::find(lines.begin(), lines.end(),
                   "param name=tt-size value=12 type=int min=10 max=26") != lines.end());
   h.send("init");
@@ -161,6 +165,8 @@ TEST_CASE("hub session: set-param errors", "[hub][session]") {
       {"set-param name=variant value=chess", "error message=\"bad value\" name=variant"},
       {"set-param name=variant value=English", "error message=\"bad value\" name=variant"},
       {"set-param name=level value=expert", "error message=\"bad value\" name=level"},
+      {"set-param name=notation value=hub", "error message=\"bad value\" name=notation"},
+      {"set-param name=notation value=PDN", "error message=\"bad value\" name=notation"},
   };
   const EngineOptions before = h.engine.options();
   for (const auto& [line, reply] : cases) {
@@ -204,8 +210,9 @@ TEST_CASE("hub session: pos forms, history, draw counters", "[hub][session]") {
   CHECK(h.session.game().draw_state().reversible == 8);
 }
 
-TEST_CASE("hub session: a bad pos changes nothing", "[hub][session]") {
+TEST_CASE("hub session: a bad pos leaves no position to search", "[hub][session]") {
   Harness h;
+  h.send("set-param name=book value=false");
   h.send("pos moves=\"32-28 19-23\"");
   const Game before = h.session.game();
   h.send("level depth=3");
@@ -224,17 +231,58 @@ TEST_CASE("hub session: a bad pos changes nothing", "[hub][session]") {
   };
   for (const auto& [line, reply] : cases) {
     INFO(line);
+    // A good position first, so that a stale one would be there to answer from.
+    h.send("pos moves=\"32-28 19-23\"");
+    h.send("level depth=3");
+    CHECK(h.take().empty());
     h.send(line);
     CHECK(h.take() == one(reply));
-    // The previous position, its history and the limits stay in force.
-    CHECK(h.session.game().position() == before.position());
-    CHECK(h.session.game().moves().size() == before.moves().size());
+    // The limits stay; go has nothing to search: an error and a bare done, no move.
     CHECK(h.session.limits().depth == 3);
+    h.send("go think");
+    CHECK(h.wait_for("done") ==
+          std::vector<std::string>{
+              "error message=\"no position\" detail=\"the last pos was rejected\"", "done"});
+    // Still nothing after another go, whatever its mode.
+    h.send("go analyze");
+    CHECK(h.wait_for("done").back() == "done");
   }
-  // A good pos resets the limits.
-  h.send("pos");
+  // A good pos gives a position back (and resets the limits).
+  h.send("pos moves=\"32-28 19-23\"");
+  CHECK(h.session.game().position() == before.position());
   CHECK(h.session.limits().depth == 0);
   CHECK(h.session.limits().unlimited());
+  h.send("level depth=2");
+  h.send("go think");
+  CHECK(h.done().rfind("done move=", 0) == 0);
+  // So does new-game (the start position).
+  h.send("pos pos=Wbbb");
+  h.take();
+  h.send("new-game");
+  h.send("level depth=2");
+  h.send("go think");
+  const std::string after_new = h.done();
+  REQUIRE(after_new.rfind("done move=", 0) == 0);
+  CHECK(hub::parse_move(Variant::International, start_position(Variant::International),
+                        after_new.substr(10, after_new.find(' ', 10) - 10))
+            .ok());
+}
+
+TEST_CASE("hub session: go needs exactly one of think, ponder, analyze", "[hub][session]") {
+  Harness h;
+  h.send("pos");
+  h.send("level depth=2");
+  for (const char* bad : {"go", "go bogus", "go think=1", "go think ponder", "go depth=3"}) {
+    INFO(bad);
+    h.send(bad);
+    // An error and no search: no info, no done.
+    CHECK(h.take() == one("error message=\"bad argument\" detail=\"go takes one of think, "
+                          "ponder, analyze\""));
+    h.send("ping");
+    CHECK(h.take() == one("pong"));
+  }
+  h.send("go think extra=1");  // other arguments are ignored
+  CHECK(h.done().rfind("done move=", 0) == 0);
 }
 
 TEST_CASE("hub session: level in every form", "[hub][session]") {
@@ -510,31 +558,95 @@ TEST_CASE("hub report: scores, info and done lines", "[hub][report]") {
   const Move m1 = *hub::parse_move(v, start, "32-28");
   const Move m2 = *hub::parse_move(v, start.after(m1), "19-23");
   info.pv = {m1, m2};
-  CHECK(hub::format_line(hub::info_message(v, info)) ==
+  const auto py = hub::MoveNumbers::Pydraughts, ts = hub::MoveNumbers::Tsuru;
+  CHECK(hub::format_line(hub::info_message(v, info, py)) ==
         "info depth=12 mean-depth=11.3 score=0.25 nodes=1234567 time=0.512 nps=2.4 "
         "pv=\"32-28 19-23\"");
   info.pv = {m1};
   info.seconds = 0;
-  CHECK(hub::format_line(hub::info_message(v, info)) ==
+  CHECK(hub::format_line(hub::info_message(v, info, py)) ==
         "info depth=12 mean-depth=11.3 score=0.25 nodes=1234567 time=0.000 nps=0.0 pv=32-28");
   info.pv.clear();
-  CHECK(hub::format_line(hub::info_message(v, info)).find("pv") == std::string::npos);
+  CHECK(hub::format_line(hub::info_message(v, info, py)).find("pv") == std::string::npos);
 
   BestMove best;
-  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done");
+  CHECK(hub::format_line(hub::done_message(v, start, best, py)) == "done");
   best.has_move = true;
   best.move = m1;
-  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done move=32-28");
+  CHECK(hub::format_line(hub::done_message(v, start, best, py)) == "done move=32-28");
   best.has_ponder = true;
   best.ponder = m2;
-  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done move=32-28 ponder=19-23");
+  CHECK(hub::format_line(hub::done_message(v, start, best, py)) == "done move=32-28 ponder=19-23");
   best.ponder = m1;  // not a legal reply: left out
-  CHECK(hub::format_line(hub::done_message(v, start, best)) == "done move=32-28");
+  CHECK(hub::format_line(hub::done_message(v, start, best, py)) == "done move=32-28");
 
-  // English: the PV in Hub numbering.
-  const Position e = start_position(Variant::English);
-  const Move e1 = *hub::parse_move(Variant::English, e, "22-18");
+  // English: plain PDN numbers by default, the turned-round ones with notation=tsuru; the same
+  // for the ponder move.
+  const Variant en = Variant::English;
+  const Position e = start_position(en);
+  const Move e1 = *hub::parse_move(en, e, "11-15");
+  const Move e2 = *hub::parse_move(en, e.after(e1), "23-19");
+  CHECK(e1 == *hub::parse_move(en, e, "22-18", ts));
   info.pv = {e1};
-  CHECK(hub::format_line(hub::info_message(Variant::English, info)).find(" pv=22-18") !=
-        std::string::npos);
+  CHECK(hub::format_line(hub::info_message(en, info, py)).find(" pv=11-15") != std::string::npos);
+  CHECK(hub::format_line(hub::info_message(en, info, ts)).find(" pv=22-18") != std::string::npos);
+  best.move = e1;
+  best.ponder = e2;
+  CHECK(hub::format_line(hub::done_message(en, e, best, py)) == "done move=11-15 ponder=23-19");
+  CHECK(hub::format_line(hub::done_message(en, e, best, ts)) == "done move=22-18 ponder=10-14");
+}
+
+TEST_CASE("hub session: a change of rule set forgets the table", "[hub][session][antidraughts]") {
+  // International and antidraughts share the board and the position keys but not the goal: a
+  // table filled by one must not answer for the other.
+  Harness h;
+  h.send("set-param name=book value=false");
+  const std::string position = "W:W32,50:B3,22";
+  h.send("pos pos=" + position);
+  h.send("level depth=8");
+  h.send("go think");
+  const std::string normal = h.done();
+  INFO(normal);
+  CHECK((normal.rfind("done move=50-44", 0) == 0 || normal.rfind("done move=50-45", 0) == 0));
+  h.send("set-param name=variant value=losing");
+  h.send("pos pos=" + position);
+  h.send("level depth=8");
+  h.send("go think");
+  const std::string anti = h.done();
+  INFO(anti);
+  CHECK((anti.rfind("done move=32-27", 0) == 0 || anti.rfind("done move=32-28", 0) == 0));
+  // And back.
+  h.send("set-param name=variant value=normal");
+  h.send("pos pos=" + position);
+  h.send("level depth=8");
+  h.send("go think");
+  const std::string again = h.done();
+  INFO(again);
+  CHECK((again.rfind("done move=50-44", 0) == 0 || again.rfind("done move=50-45", 0) == 0));
+}
+
+TEST_CASE("hub session: frysk is Frisian from the Frysk! start", "[hub][session]") {
+  Harness h;
+  for (const char* name : {"frysk", "frysk!"}) {
+    INFO(name);
+    h.send(std::string("set-param name=variant value=") + name);
+    h.send("new-game");
+    CHECK(h.take().empty());
+    CHECK(h.session.variant() == Variant::Frisian);
+    const Position frysk = *notation::parse_fen(Variant::Frisian, "W:W46-50:B1-5");
+    CHECK(h.session.game().position() == frysk);
+    h.send("pos moves=\"49-43\"");
+    CHECK(h.session.game().start() == frysk);
+    h.send("pos start");
+    CHECK(h.session.game().position() == frysk);
+    h.send("hub");
+    const auto lines = h.take();
+    CHECK(std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+            return l.rfind("param name=variant value=frysk type=enum", 0) == 0;
+          }) != lines.end());
+  }
+  // Plain Frisian has its own start again.
+  h.send("set-param name=variant value=frisian");
+  h.send("pos");
+  CHECK(h.session.game().position() == start_position(Variant::Frisian));
 }

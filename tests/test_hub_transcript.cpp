@@ -42,7 +42,9 @@ std::string play_done(Game& game, const std::string& done) {
   if (f.size() == 2) REQUIRE(starts_with(f[1], "ponder="));
   const std::string text = f[0].substr(5);
   const Variant v = game.variant();
-  const std::string pdn = v == Variant::English ? test::turn_round(text) : text;
+  // pydraughts' numbering (the default): English moves in plain PDN numbers, as the rules
+  // core reads them; international as is.
+  const std::string pdn = text;
   const auto move = notation::parse_move(v, game.position(), pdn);
   INFO(notation::format_fen(v, game.position()) << " move " << pdn);
   REQUIRE(move.ok());
@@ -111,7 +113,8 @@ TEST_CASE("hub transcript: every bad input gets its error and the engine goes on
     hub.send(input);
     CHECK(hub.sync() == std::vector<std::string>{reply});
   }
-  // After all that, the position is still the start and the engine still plays.
+  // After all that (the last pos was rejected), a pos and the engine plays.
+  hub.send("pos");
   hub.send("level depth=2");
   hub.send("go think");
   Game game(Variant::International);
@@ -122,14 +125,20 @@ TEST_CASE("hub transcript: every bad input gets its error and the engine goes on
   CHECK(hub.process().wait(5000ms) == 0);
 }
 
-TEST_CASE("hub transcript: a bad history keeps the previous position", "[hub][transcript]") {
+TEST_CASE("hub transcript: a bad history leaves no position to answer from", "[hub][transcript]") {
   HubClient hub;
   hub.send("pos moves=\"32-28\"");
   hub.send("pos moves=\"32-28 19-23 28-99\"");
   CHECK(hub.sync() == std::vector<std::string>{"error message=\"bad move\" move=28-99"});
   hub.send("level depth=3");
   hub.send("go think");
-  // Black to move after 32-28: a Black man moves (squares 1-20 forward to 16-25).
+  // Not a Black move for the position after 32-28: an error and a bare done.
+  CHECK(hub.line() == "error message=\"no position\" detail=\"the last pos was rejected\"");
+  CHECK(hub.until_done() == "done");
+  // The next good pos is searched.
+  hub.send("pos moves=\"32-28\"");
+  hub.send("level depth=3");
+  hub.send("go think");
   Game game(Variant::International);
   REQUIRE(game.play(*notation::parse_move(Variant::International, game.position(), "32-28")));
   play_done(game, hub.until_done());
@@ -264,24 +273,42 @@ TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]")
     if (starts_with(l, "param name=variant ")) variants = fields(l);
   }
   REQUIRE(variants.size() == 4);
-  CHECK(variants[3] == "values=\"" + std::string(variant_names()) + "\"");
-  CHECK(std::string(variant_names()).find("english") != std::string::npos);
-  CHECK(std::string(variant_names()).find("international") != std::string::npos);
+  CHECK(starts_with(variants[3], "values=\"" + std::string(variant_names()) + " "));
+  // Every name pydraughts and lidraughts send is listed (and accepted, below and in
+  // test_hub_pydraughts.cpp).
+  for (const char* name : {"english", "international", "american", "normal", "standard", "bt",
+                           "frisian", "frysk", "frysk!", "losing", "antidraughts", "russian",
+                           "brazilian", "italian", "turkish", "breakthrough"}) {
+    INFO(name);
+    const std::string listed = " " + variants[3].substr(8, variants[3].size() - 9) + " ";
+    CHECK(listed.find(std::string(" ") + name + " ") != std::string::npos);
+  }
   // Values arrive unquoted; no new-game, ever.
   hub.send("set-param name=variant value=english");
   hub.send("set-param name=book value=false");
   hub.send("init");
   CHECK(hub.line() == "ready");
 
-  // RULES.md's worked example as pydraughts sends it (English turned round: Black = W, h = 33-n).
+  // RULES.md's worked example as pydraughts sends it: the position string turned round
+  // (Black = W, h = 33-n), the move in plain PDN numbers.
   hub.send("pos pos=Wbebeebbeeeweebeeeeeeeeeeeeweeeww");
   hub.send("level time=60 inc=1");
   CHECK(hub.sync().empty());
   hub.send("go think");
-  CHECK(hub.until_done() == "done move=11x2x7");  // PDN 22x31 capturing 26, the only move
+  CHECK(hub.until_done() == "done move=22x31x26");  // the only move
+  // The old turned-round numbering on request.
+  hub.send("set-param name=notation value=tsuru");
+  hub.send("pos pos=Wbebeebbeeeweebeeeeeeeeeeeeweeeww");
+  hub.send("go think");
+  CHECK(hub.until_done() == "done move=11x2x7");
+  hub.send("pos pos=" + kStart8 + " moves=\"22-18\"");  // PDN 11-15, turned round
+  CHECK(hub.sync().empty());
+  hub.send("pos pos=" + kStart8 + " moves=\"11-15\"");  // not Black's move in this numbering
+  CHECK(hub.sync() == std::vector<std::string>{"error message=\"illegal move\" move=11-15"});
+  hub.send("set-param name=notation value=pydraughts");
 
   // The English opening as pydraughts sends it: start position and moves in its numbering.
-  hub.send("pos pos=" + kStart8 + " moves=\"22-18 9-14\"");  // PDN 11-15 24-19
+  hub.send("pos pos=" + kStart8 + " moves=\"11-15 24-19\"");
   // One level line, clock below the increment (pydraughts subtracts the increment first).
   hub.send("level time=-0.6 inc=1");
   const auto start = std::chrono::steady_clock::now();

@@ -2,8 +2,8 @@
 // `tsuru hub` binary chooses both sides' moves, pydraughts style (the start position and every
 // move so far before each go), each move is read back with the rules core and must be one of
 // the legal moves of the position, and the game is played to its end by the rules (or to a long
-// ply limit). English moves are also read as PDN after turning the board round, independently
-// of the Hub notation module.
+// ply limit). English moves are also read as plain PDN (pydraughts' numbering), independently
+// of the Hub notation module. Antidraughts included: its games end with the blocked side winning.
 #include <algorithm>
 #include <chrono>
 #include <string>
@@ -69,7 +69,8 @@ TEST_CASE("hub self-play: a whole game in every rule set, legal moves only",
       CHECK(std::find(legal.begin(), legal.end(), *move) != legal.end());
       CHECK(hub::format_move(v, *move) == text);
       if (v == Variant::English) {
-        const auto pdn = notation::parse_move(v, game.position(), test::turn_round(text));
+        // pydraughts' numbering: plain PDN, read independently by the rules core.
+        const auto pdn = notation::parse_move(v, game.position(), text);
         REQUIRE(pdn.ok());
         CHECK(*pdn == *move);
       }

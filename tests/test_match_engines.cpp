@@ -156,6 +156,25 @@ TEST_CASE("match: crashed, hung and illegal-moving engines lose, the match goes 
   }
 }
 
+TEST_CASE("match: the Hub driver numbers moves as pydraughts does", "[match][engines][hub]") {
+  // English: the driver sends and reads plain PDN move numbers (Tsuru's default notation). An
+  // engine switched to the old turned-round numbering answers moves the driver cannot take
+  // (and refuses the driver's history): it loses every game; with the default, none.
+  const tsuru::test::TsuruRun mixed =
+      match({"--variant", "english", "--games", "2", "--depth", "2", "--engine", kHub, "--engine",
+             kHub, "--param2", "notation=tsuru"});
+  INFO(mixed.out << mixed.err);
+  CHECK(mixed.code == 0);
+  const Score lost = result_of(mixed.out);
+  CHECK(lost.w == 2);
+  CHECK(count_of(mixed.out, "forfeits") == 2);
+  const tsuru::test::TsuruRun same = match(
+      {"--variant", "english", "--games", "2", "--depth", "2", "--engine", kHub, "--engine", kHub});
+  INFO(same.out << same.err);
+  CHECK(same.code == 0);
+  CHECK(same.out.find("forfeits") == std::string::npos);
+}
+
 TEST_CASE("match: the SPRT stops a decided match", "[match][engines]") {
   const tsuru::test::TsuruRun run =
       match({"--variant", "english", "--games", "200", "--depth", "2", "--engine", kHub, "--engine",

@@ -31,7 +31,7 @@ bool parse_options(const Args& args, const boost::program_options::options_descr
 
 std::string variant_help() {
   return "rule set: " + std::string(variant_names()) +
-         " (aliases: normal = international, bt = breakthrough)";
+         " (aliases: " + std::string(variant_aliases()) + ")";
 }
 
 Variant variant_from_name(const std::string& name) {

@@ -251,7 +251,9 @@ void GameHandler::our_turn() {
   }
   const GameResult r = game_.result();
   if (r.reason == ResultReason::NoLegalMove) {
-    declare(EndReason::Lose, r.outcome, std::string(describe(r.reason)));
+    // We cannot move: lost, or in antidraughts won.
+    declare(r.outcome == win_for(our_side_) ? EndReason::Win : EndReason::Lose, r.outcome,
+            std::string(describe(r.reason)));
     return;
   }
   if (r.outcome == Outcome::Draw) {
@@ -327,7 +329,8 @@ void GameHandler::on_best(std::uint64_t id, const BestMove& best) {
   // Our move may have ended the game; the peer, now to move, should say so.
   const GameResult r = game_.result();
   if (r.reason == ResultReason::NoLegalMove)
-    pending_end_ = {EndReason::Win, r.outcome, std::string(describe(r.reason))};
+    pending_end_ = {r.outcome == win_for(our_side_) ? EndReason::Win : EndReason::Lose, r.outcome,
+                    std::string(describe(r.reason))};
   else if (r.outcome == Outcome::Draw)
     pending_end_ = {EndReason::Draw, Outcome::Draw, std::string(describe(r.reason))};
   peer_turn();

@@ -30,7 +30,49 @@ notation::BoardLetters letters(Variant v) {
   return l;
 }
 
+// pydraughts' row flip (its "notation 0"): the same square counted from the other end of the
+// board, row by row, left to right: 1 = a1 on 8x8. Its own inverse.
+int flip_rows(Variant v, int number) {
+  const BoardShape& b = info(v).board;
+  const int per_row = b.squares / b.rows;
+  const int row = (number - 1) / per_row, in_row = (number - 1) % per_row;
+  return (b.rows - 1 - row) * per_row + in_row + 1;
+}
+
+// How pydraughts 0.6.7 numbers v's moves, from the rules core's (PDN) number.
+enum class Client { AsString, Pdn, RowsFlipped };
+Client pydraughts_numbering(Variant v) {
+  switch (v) {
+    case Variant::English:
+      return Client::Pdn;
+    case Variant::Russian:
+    case Variant::Brazilian:
+    case Variant::Turkish:
+      return Client::RowsFlipped;
+    default:
+      return Client::AsString;
+  }
+}
+
+bool is_letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 }  // namespace
+
+std::string_view move_numbers_name(MoveNumbers n) {
+  return n == MoveNumbers::Tsuru ? "tsuru" : "pydraughts";
+}
+
+std::optional<MoveNumbers> parse_move_numbers(std::string_view name) {
+  if (name == "pydraughts") return MoveNumbers::Pydraughts;
+  if (name == "tsuru") return MoveNumbers::Tsuru;
+  return std::nullopt;
+}
+
+std::string_view move_numbers_names() {
+  return "pydraughts tsuru";
+}
 
 bool mirrored(Variant v) {
   return info(v).first_to_move != Side::White;
@@ -38,6 +80,35 @@ bool mirrored(Variant v) {
 
 int hub_number(Variant v, Square sq) {
   return flip(v, info(v).board.number(sq));
+}
+
+int move_number(Variant v, Square sq, MoveNumbers n) {
+  if (n == MoveNumbers::Tsuru) return hub_number(v, sq);
+  const int pdn = info(v).board.number(sq);
+  switch (pydraughts_numbering(v)) {
+    case Client::Pdn:
+      return pdn;
+    case Client::RowsFlipped:
+      return flip_rows(v, pdn);
+    case Client::AsString:
+      break;
+  }
+  return hub_number(v, sq);
+}
+
+Square move_square(Variant v, int number, MoveNumbers n) {
+  const BoardShape& b = info(v).board;
+  if (number < 1 || number > b.squares) return -1;
+  if (n == MoveNumbers::Tsuru) return b.square(flip(v, number));
+  switch (pydraughts_numbering(v)) {
+    case Client::Pdn:
+      return b.square(number);
+    case Client::RowsFlipped:
+      return b.square(flip_rows(v, number));
+    case Client::AsString:
+      break;
+  }
+  return b.square(flip(v, number));
 }
 
 Expected<Position> parse_position(Variant v, std::string_view text) {
@@ -75,14 +146,26 @@ std::string format_position(Variant v, const Position& pos) {
 }
 
 Expected<Move, notation::MoveError> parse_move(Variant v, const Position& pos,
-                                               std::string_view text) {
+                                               std::string_view text, MoveNumbers n) {
   using E = Expected<Move, notation::MoveError>;
   auto malformed = [](std::string why) {
     return E::failure({notation::MoveError::Kind::Malformed, std::move(why)});
   };
   if (text.empty()) return malformed("empty move");
   if (text.size() > 200) return malformed("move text too long");
-  // Translate the Hub numbers to PDN numbers and let the rules core find the move.
+  // Algebraic squares (`c3-d4`, Turkish `a2-a3`) name squares the same in every convention:
+  // every square must then be algebraic, and the rules core reads the move as it is.
+  if (is_letter(text[0]) && text[0] != 'x' && text[0] != 'X') {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const bool starts_square = i == 0 || text[i - 1] == '-' || text[i - 1] == 'x' ||
+                                 text[i - 1] == 'X' || text[i - 1] == ':';
+      if (starts_square && !is_letter(text[i]))
+        return malformed("mixed algebraic and numeric squares in move '" + std::string(text) + "'");
+    }
+    return notation::parse_move(v, pos, text);
+  }
+  // Translate the convention's numbers to the rules core's square names and let it find the
+  // move.
   std::string pdn;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -90,11 +173,12 @@ Expected<Move, notation::MoveError> parse_move(Variant v, const Position& pos,
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
     int number = 0;
     const auto parsed = std::from_chars(text.data() + start, text.data() + i, number);
-    if (start == i || i - start > 3 || parsed.ec != std::errc{} || number < 1 ||
-        number > info(v).board.squares)
-      return malformed("bad square in move '" + std::string(text) + "'");
+    const Square sq = start == i || i - start > 3 || parsed.ec != std::errc{}
+                          ? Square{-1}
+                          : move_square(v, number, n);
+    if (sq < 0) return malformed("bad square in move '" + std::string(text) + "'");
     // The rules core's name for the square: its number, or algebraic where squares have none.
-    pdn += notation::square_name(v, info(v).board.square(flip(v, number)));
+    pdn += notation::square_name(v, sq);
     if (i == text.size()) break;
     const char sep = text[i];
     if (sep != '-' && sep != 'x' && sep != 'X')
@@ -106,17 +190,17 @@ Expected<Move, notation::MoveError> parse_move(Variant v, const Position& pos,
   return notation::parse_move(v, pos, pdn);
 }
 
-std::string format_move(Variant v, const Move& m) {
+std::string format_move(Variant v, const Move& m, MoveNumbers n) {
   std::vector<int> captured;
-  for (Square sq : squares_of(m.captured)) captured.push_back(hub_number(v, sq));
+  for (Square sq : squares_of(m.captured)) captured.push_back(move_number(v, sq, n));
   std::sort(captured.begin(), captured.end());
   const char sep = m.is_capture() ? 'x' : '-';
-  std::string out = std::to_string(hub_number(v, m.from));
+  std::string out = std::to_string(move_number(v, m.from, n));
   out += sep;
-  out += std::to_string(hub_number(v, m.to));
-  for (int n : captured) {
+  out += std::to_string(move_number(v, m.to, n));
+  for (int c : captured) {
     out += sep;
-    out += std::to_string(n);
+    out += std::to_string(c);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "engine/level.hpp"
+#include "protocol/notation.hpp"
 
 namespace tsuru::hub {
 namespace {
@@ -41,15 +42,34 @@ std::string text_of(bool b) {
 }
 
 constexpr std::string_view kLevels = "none beginner medium hard";
+// The other names `variant` takes, listed after the rule sets' own (pydraughts and lidraughts
+// send these).
+constexpr std::string_view kVariantAliases =
+    "american checkers normal standard bt losing frysk frysk!";
 
 // clang-format off
 const Param kParams[] = {
     {"variant", Type::Enum, 0, 0, true,
-     [](const Settings& s) { return std::string(info(s.variant).name); },
+     [](const Settings& s) { return s.frysk ? std::string("frysk") : std::string(info(s.variant).name); },
      [](Settings& s, std::string_view t) {
+       if (t == "frysk" || t == "frysk!") {
+         s.variant = Variant::Frisian;
+         s.frysk = true;
+         return true;
+       }
        const auto v = parse_variant(t);
-       if (v) s.variant = *v;
+       if (v) {
+         s.variant = *v;
+         s.frysk = false;
+       }
        return v.has_value();
+     }},
+    {"notation", Type::Enum, 0, 0, false,
+     [](const Settings& s) { return std::string(move_numbers_name(s.numbers)); },
+     [](Settings& s, std::string_view t) {
+       const auto n = parse_move_numbers(t);
+       if (n) s.numbers = *n;
+       return n.has_value();
      }},
     {"level", Type::Enum, 0, 0, false,
      [](const Settings& s) { return std::string(level_name(s.engine.level)); },
@@ -145,7 +165,12 @@ std::vector<Message> param_messages(const Settings& settings) {
         break;
       case Type::Enum:
         m.add("type", "enum");
-        m.add("values", std::string(p.name == "variant" ? variant_names() : kLevels));
+        if (p.name == "variant")
+          m.add("values", std::string(variant_names()) + " " + std::string(kVariantAliases));
+        else if (p.name == "notation")
+          m.add("values", std::string(move_numbers_names()));
+        else
+          m.add("values", std::string(kLevels));
         break;
     }
     out.push_back(std::move(m));
@@ -159,6 +184,12 @@ std::optional<std::string> set_param(Settings& settings, std::string_view name,
   if (!p) return "unknown parameter";
   if (!p->set(settings, value)) return "bad value";
   return std::nullopt;
+}
+
+Position start_of(const Settings& settings) {
+  if (!settings.frysk) return start_position(settings.variant);
+  const auto pos = notation::parse_fen(Variant::Frisian, "W:W46-50:B1-5");
+  return pos.ok() ? *pos : start_position(settings.variant);
 }
 
 bool is_heavy(std::string_view name) {

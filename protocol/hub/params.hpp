@@ -1,6 +1,9 @@
 // The engine parameters a Hub client sees (`param` lines) and sets (`set-param`).
 //
-//   variant      enum   english international ... (from variant_names(); `normal` = international)
+//   variant      enum   english international ... (variant_names(), then the aliases the
+//                       clients send: american checkers normal standard bt losing, and frysk
+//                       or frysk!, Frisian from the Frysk! start: five men each on the back row)
+//   notation     enum   pydraughts tsuru: how moves are numbered (notation.hpp)
 //   level        enum   none beginner medium hard (the seeds' computer opponent presets)
 //   book         bool   play opening-book moves
 //   book-ply     int    0..200, last game ply at which the book is used
@@ -11,8 +14,9 @@
 //   tt-size      int    10..26, hash table entries as a power of two (16 bytes each: 26 = 1 GiB)
 //   seed         int    0..2147483647, random choices (beginner level, book variety)
 //
-// tt-size, variant and book-file are heavy: the session passes them on at the next `init`,
-// `new-game`, `pos` or `go` rather than at once. The others reach the engine immediately.
+// tt-size, variant (with its start position) and book-file are heavy: the session passes them on at
+// the next `init`, `new-game`, `pos` or `go` rather than at once. The others reach the engine
+// immediately.
 #pragma once
 
 #include <optional>
@@ -23,14 +27,22 @@
 #include "engine/engine.hpp"
 #include "engine/variant.hpp"
 #include "protocol/hub/line.hpp"
+#include "protocol/hub/notation.hpp"
 
 namespace tsuru::hub {
 
 struct Settings {
   Variant variant = Variant::International;
+  // Frisian from the Frysk! start (variant frysk or frysk!).
+  bool frysk = false;
+  MoveNumbers numbers = MoveNumbers::Pydraughts;
   EngineOptions engine;
   bool ponder = false;
 };
+
+// The start position of the rule set as set: the rule set's own, or Frysk!'s (five men each on
+// the back row, 1-5 and 46-50).
+Position start_of(const Settings& settings);
 
 // The `param` lines of the handshake, one per parameter, in the table's order.
 std::vector<Message> param_messages(const Settings& settings);

@@ -24,7 +24,7 @@ std::string format_score(Score score) {
   return buf;
 }
 
-Message info_message(Variant v, const SearchInfo& info) {
+Message info_message(Variant v, const SearchInfo& info, MoveNumbers n) {
   Message m("info");
   m.add("depth", std::to_string(info.depth));
   m.add("mean-depth", fixed(info.mean_depth, 1));
@@ -36,7 +36,7 @@ Message info_message(Variant v, const SearchInfo& info) {
     std::string pv;
     for (const Move& move : info.pv) {
       if (!pv.empty()) pv += ' ';
-      pv += format_move(v, move);
+      pv += format_move(v, move, n);
     }
     m.add("pv", pv);
   }
@@ -44,13 +44,13 @@ Message info_message(Variant v, const SearchInfo& info) {
   return m;
 }
 
-Message done_message(Variant v, const Position& root, const BestMove& best) {
+Message done_message(Variant v, const Position& root, const BestMove& best, MoveNumbers n) {
   Message m("done");
   if (!best.has_move) return m;
-  m.add("move", format_move(v, best.move));
+  m.add("move", format_move(v, best.move, n));
   // The reply is offered only when it is legal after the move (it comes from the PV).
   if (best.has_ponder && legal_moves(v, root.after(best.move)).contains(best.ponder))
-    m.add("ponder", format_move(v, best.ponder));
+    m.add("ponder", format_move(v, best.ponder, n));
   return m;
 }
 

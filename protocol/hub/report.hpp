@@ -10,6 +10,7 @@
 #include "engine/position.hpp"
 #include "engine/variant.hpp"
 #include "protocol/hub/line.hpp"
+#include "protocol/hub/notation.hpp"
 
 namespace tsuru::hub {
 
@@ -17,8 +18,9 @@ namespace tsuru::hub {
 // (kWin - n) prints as 100.00 - n/100, e.g. "99.95"; a loss as its negative.
 std::string format_score(Score score);
 
-Message info_message(Variant v, const SearchInfo& info);
+// Moves are written in the numbering n (notation.hpp).
+Message info_message(Variant v, const SearchInfo& info, MoveNumbers n);
 // root is the searched position: the ponder move is checked legal after the best move.
-Message done_message(Variant v, const Position& root, const BestMove& best);
+Message done_message(Variant v, const Position& root, const BestMove& best, MoveNumbers n);
 
 }  // namespace tsuru::hub

@@ -74,9 +74,14 @@ EngineOptions Session::light_options() const {
 }
 
 void Session::apply_heavy() {
-  if (settings_.variant != variant_) {
+  if (settings_.variant != variant_ || settings_.frysk != frysk_) {
+    // Rule sets on the same board share position keys but not their values (antidraughts and
+    // international have opposite goals): the table starts empty.
+    if (settings_.variant != variant_) engine_.new_game();
     variant_ = settings_.variant;
-    game_ = Game(variant_);
+    frysk_ = settings_.frysk;
+    game_ = Game(variant_, start_of(settings_));
+    has_position_ = true;
   }
   tt_log2_applied_ = settings_.engine.tt_log2;
   engine_.set_options(settings_.engine);
@@ -155,28 +160,37 @@ void Session::on_init() {
 void Session::on_new_game() {
   apply_heavy();
   engine_.new_game();
-  game_ = Game(variant_);
+  game_ = Game(variant_, start_of(settings_));
+  has_position_ = true;
 }
 
 void Session::on_pos(const Message& m) {
   apply_heavy();
   const std::string* text = m.value("pos");
-  Position start = start_position(variant_);
+  Position start = start_of(settings_);
+  // A rejected position or history leaves nothing to search until the next good pos (or
+  // new-game): a move for an older position would be read as a move for this one.
   if (text) {
     auto parsed = parse_position(variant_, *text);
-    if (!parsed.ok()) return error("bad position", {{"detail", parsed.error()}});
+    if (!parsed.ok()) {
+      has_position_ = false;
+      return error("bad position", {{"detail", parsed.error()}});
+    }
     start = *parsed;
   }
   Game game(variant_, start);
   if (const std::string* moves = m.value("moves")) {
     for (std::string_view word : split_spaces(*moves)) {
-      auto move = parse_move(variant_, game.position(), word);
-      if (!move.ok())
+      auto move = parse_move(variant_, game.position(), word, settings_.numbers);
+      if (!move.ok()) {
+        has_position_ = false;
         return error(move_error_text(move.error().kind), {{"move", std::string(word)}});
+      }
       game.play(*move);
     }
   }
   game_ = std::move(game);
+  has_position_ = true;
   limits_ = SearchLimits{};
 }
 
@@ -185,7 +199,18 @@ void Session::on_level(const Message& m) {
 }
 
 void Session::on_go(const Message& m) {
+  // Exactly one mode, as a flag; other arguments are ignored.
+  int modes = 0;
+  for (const Argument& a : m.arguments())
+    if (!a.value && (a.name == "think" || a.name == "ponder" || a.name == "analyze")) ++modes;
+  if (modes != 1)
+    return error("bad argument", {{"detail", "go takes one of think, ponder, analyze"}});
   apply_heavy();
+  if (!has_position_) {
+    error("no position", {{"detail", "the last pos was rejected"}});
+    send(Message("done"));
+    return;
+  }
   SearchLimits limits = limits_;
   if (m.has("ponder"))
     limits.ponder = true;
@@ -193,11 +218,17 @@ void Session::on_go(const Message& m) {
     limits.analyze = true;
   engine_.set_position(game_);
   const Variant v = variant_;
+  const MoveNumbers numbers = settings_.numbers;
   const Position root = game_.position();
   const Output out = output_;
   engine_.go(
-      limits, [out, v](const SearchInfo& info) { out(format_line(info_message(v, info))); },
-      [out, v, root](const BestMove& best) { out(format_line(done_message(v, root, best))); });
+      limits,
+      [out, v, numbers](const SearchInfo& info) {
+        out(format_line(info_message(v, info, numbers)));
+      },
+      [out, v, root, numbers](const BestMove& best) {
+        out(format_line(done_message(v, root, best, numbers)));
+      });
 }
 
 }  // namespace tsuru::hub

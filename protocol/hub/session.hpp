@@ -18,7 +18,13 @@
 //   error message="unknown parameter" name=...        set-param of a parameter we do not have
 //   error message="bad value" name=...                set-param value of the wrong type or range
 //   error message="bad value"                         level value that is not a number in range
-// A pos with a bad move leaves the previous position and history untouched.
+//   error message="bad argument" detail=...           go without exactly one of think, ponder,
+//                                                     analyze (no search starts, no done)
+//   error message="no position" detail=..., then a bare done
+//                                                     go after a rejected pos
+// A pos with a bad position or a bad move leaves no position to search: the next go answers
+// the error above and a bare done, never a move of an older position, until a pos is accepted
+// (or new-game, or a change of variant, sets the start position).
 //
 // Output is called from the caller's thread and from the engine's search thread (info, done):
 // it must be thread-safe.
@@ -78,8 +84,10 @@ class Session {
   Output output_;
   Settings settings_;
   Variant variant_;      // the rule set in force (settings_.variant once applied)
+  bool frysk_ = false;   // from the Frysk! start (settings_.frysk once applied)
   int tt_log2_applied_;  // the table size in force
   Game game_;
+  bool has_position_ = true;  // false after a rejected pos, until a good pos or new-game
   SearchLimits limits_;
 };
 

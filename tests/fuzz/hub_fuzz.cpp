@@ -40,11 +40,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (pos.ok()) {
       if (text.find(':') == std::string_view::npos) check(hub::format_position(v, *pos) == text);
       for (const Move& m : legal_moves(v, *pos)) {
-        const auto back = hub::parse_move(v, *pos, hub::format_move(v, m));
-        check(back.ok() && *back == m);
+        for (const auto n : {hub::MoveNumbers::Pydraughts, hub::MoveNumbers::Tsuru}) {
+          const auto back = hub::parse_move(v, *pos, hub::format_move(v, m, n), n);
+          check(back.ok() && *back == m);
+        }
       }
     }
-    (void)hub::parse_move(v, start_position(v), text);
+    (void)hub::parse_move(v, start_position(v), text, hub::MoveNumbers::Pydraughts);
+    (void)hub::parse_move(v, start_position(v), text, hub::MoveNumbers::Tsuru);
   }
 
   // The session's position and level commands (no search is started).

@@ -11,6 +11,12 @@ namespace {
 using Millis = std::chrono::milliseconds;
 using tools::ChildProcess;
 
+// Moves are numbered as pydraughts numbers them (English in plain PDN numbers, Russian,
+// Brazilian and Turkish with the rows flipped): the convention of the clients Hub engines are
+// written for, and Tsuru's default `notation`. No parameter is sent for it, so engines that
+// do not know it are driven the same way.
+constexpr hub::MoveNumbers kNumbers = hub::MoveNumbers::Pydraughts;
+
 Millis millis(double seconds) {
   return Millis(static_cast<long long>(seconds * 1000));
 }
@@ -112,7 +118,7 @@ PlayerReply HubPlayer::get_move(const Game& game, const MoveLimits& limits, Mill
   std::string moves;
   for (const Move& m : game.moves()) {
     if (!moves.empty()) moves += ' ';
-    moves += hub::format_move(variant_, m);
+    moves += hub::format_move(variant_, m, kNumbers);
   }
   if (!moves.empty()) pos.add("moves", moves);
   hub::Message level("level");
@@ -158,7 +164,7 @@ PlayerReply HubPlayer::get_move(const Game& game, const MoveLimits& limits, Mill
       return reply;
     }
     reply.text = *text;
-    const auto move = hub::parse_move(variant_, game.position(), *text);
+    const auto move = hub::parse_move(variant_, game.position(), *text, kNumbers);
     if (!move) {
       reply.status = PlayerReply::Status::Illegal;
       reply.detail = move.error().message;
