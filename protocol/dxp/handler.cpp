@@ -425,8 +425,9 @@ void GameHandler::on_game_end(const GameEnd& e) {
     std::string why = peer_name_ + " " + reason_text(e.reason);
     // A position the rules decide (the side to move has no move, a rule draw) is scored by
     // the board, whatever the message says: some peers always end with reason 0.
-    if (const GameResult board = game_.result(); board.outcome != Outcome::Ongoing) {
-      if (board.outcome != outcome && e.reason != EndReason::Unknown)
+    if (const GameResult board = game_.result();
+        board.outcome != Outcome::Ongoing && board.outcome != outcome) {
+      if (e.reason != EndReason::Unknown)
         spdlog::warn("[dxp {}] {} ended the game with '{}', the board says {}", id_, peer_name_,
                      reason_text(e.reason), describe(board.outcome));
       outcome = board.outcome;
