@@ -77,7 +77,8 @@ struct MatchSetup {
   std::string level;
   int games = 2;
   bool initiator_listens = false;
-  std::vector<std::string> extra;  // for the initiator
+  std::vector<std::string> extra;           // for the initiator
+  std::vector<std::string> follower_extra;  // for the follower
 };
 
 void play_match(const MatchSetup& m) {
@@ -92,6 +93,7 @@ void play_match(const MatchSetup& m) {
   std::vector<std::string> follower_args = common;
   follower_args.insert(follower_args.end(),
                        {"--name", "Follower", "--pdn", follower_pdn.path.string()});
+  follower_args.insert(follower_args.end(), m.follower_extra.begin(), m.follower_extra.end());
 
   auto connect_args = [](const std::vector<std::string>& args, int port) {
     std::vector<std::string> all{TSURU_BINARY, "dxp", "--connect",
@@ -163,11 +165,30 @@ TEST_CASE("DXP loopback: English, follower listening, 3-move ballots", "[dxp][lo
               "beginner",
               2,
               false,
-              {"--openings", TSURU_TEST_DATA "/ballots-english-3move.tsv"}});
+              {"--openings", TSURU_TEST_DATA "/ballots-english-3move.tsv"},
+              {}});
 }
 
 TEST_CASE("DXP loopback: international, initiator listening", "[dxp][loopback]") {
-  play_match({"international", "beginner", 2, true, {}});
+  play_match({"international", "beginner", 2, true, {}, {}});
+}
+
+TEST_CASE("DXP loopback: the pydraughts layout (Russian, Turkish) and the Tsuru layout (English)",
+          "[dxp][loopback]") {
+  SECTION("russian, rows flipped") {
+    play_match({"russian", "beginner", 2, false, {}, {}});
+  }
+  SECTION("turkish, 64 letters") {
+    play_match({"turkish", "beginner", 2, true, {}, {}});
+  }
+  SECTION("english, both sides --layout tsuru") {
+    play_match({"english",
+                "beginner",
+                2,
+                false,
+                {"--layout", "tsuru", "--openings", TSURU_TEST_DATA "/ballots-english-3move.tsv"},
+                {"--layout", "tsuru"}});
+  }
 }
 
 TEST_CASE("DXP loopback soak: 10 games per rule set", "[.soak][dxp]") {
@@ -176,12 +197,13 @@ TEST_CASE("DXP loopback soak: 10 games per rule set", "[.soak][dxp]") {
                 "medium",
                 10,
                 false,
-                {"--openings", TSURU_TEST_DATA "/ballots-english-3move.tsv"}});
+                {"--openings", TSURU_TEST_DATA "/ballots-english-3move.tsv"},
+                {}});
   }
   SECTION("international, beginner") {
-    play_match({"international", "beginner", 10, true, {}});
+    play_match({"international", "beginner", 10, true, {}, {}});
   }
   SECTION("international, medium") {
-    play_match({"international", "medium", 10, false, {}});
+    play_match({"international", "medium", 10, false, {}, {}});
   }
 }

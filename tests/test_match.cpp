@@ -393,7 +393,6 @@ TEST_CASE("Referee: a failing engine loses the game", "[match][referee]") {
       {F::Garbage, "forfeits: illegal move 'hello'"},
       {F::Slow, "forfeits: lost on time"},
       {F::Resign, "White resigns"},
-      {F::NoStart, "forfeits: cannot start: no engine here"},
       {F::NoMove, "forfeits: claims to have no move"},
       {F::Bogus, "forfeits: illegal move '0-0'"},
   };
@@ -408,7 +407,8 @@ TEST_CASE("Referee: a failing engine loses the game", "[match][referee]") {
         play_game(Variant::English, start_opening(Variant::English), {&white, &black}, options);
     CHECK(r.outcome == Outcome::BlackWins);
     CHECK(r.reason.find(c.reason) != std::string::npos);
-    if (c.fault != F::NoStart) CHECK(r.game.moves().size() == 5);  // B W B W B, then White fails
+    CHECK(r.setup_error.empty());
+    CHECK(r.game.moves().size() == 5);  // B W B W B, then White fails
     CHECK(replays(r));
   }
   // The other colour too.
@@ -417,6 +417,60 @@ TEST_CASE("Referee: a failing engine loses the game", "[match][referee]") {
                                  {&white, &black}, {});
   CHECK(r.outcome == Outcome::WhiteWins);
   CHECK(r.reason.starts_with("Black forfeits: illegal move '"));
+}
+
+TEST_CASE("Referee: an engine that cannot start is a setup error, not a game", "[match][referee]") {
+  // Either colour: no outcome, no moves, and the engine that did start hears the game is off.
+  for (Side failing : {Side::White, Side::Black}) {
+    FakePlayer broken(FakePlayer::Fault::NoStart), sound;
+    sound.last_outcome = Outcome::Draw;
+    std::array<Player*, 2> players{};
+    players[static_cast<std::size_t>(index(failing))] = &broken;
+    players[static_cast<std::size_t>(index(opponent(failing)))] = &sound;
+    const GameRecord r =
+        play_game(Variant::English, start_opening(Variant::English), players, RefereeOptions{});
+    CHECK(r.outcome == Outcome::Ongoing);
+    CHECK(r.setup_error == "no engine here");
+    CHECK(r.setup_side == failing);
+    CHECK(r.reason.find("forfeits") == std::string::npos);
+    CHECK(r.game.moves().empty());
+    CHECK(sound.last_outcome == Outcome::Ongoing);
+  }
+}
+
+TEST_CASE("Scheduler: a setup error stops the match and counts nowhere", "[match][runner]") {
+  MatchConfig config;
+  config.variant = Variant::English;
+  config.games = 6;
+  config.referee.tc = TimeControl::fixed_depth(2);
+  config.openings = *ballot_openings(Variant::English, 3);
+  config.labels_from_engines = true;
+  // Engine 2 plays its first game, then cannot start another (a follower that never comes
+  // back); engine 1 is sound.
+  int made2 = 0;
+  const PlayerFactory factory = [&](int engine) -> std::unique_ptr<Player> {
+    if (engine == 1) return std::make_unique<FakePlayer>(FakePlayer::Fault::None, 1, "one");
+    ++made2;
+    return std::make_unique<FakePlayer>(
+        made2 == 1 ? FakePlayer::Fault::Crash : FakePlayer::Fault::NoStart, 1, "two");
+  };
+  std::ostringstream progress;
+  const MatchResult result = run_match(config, factory, progress);
+  INFO(progress.str());
+  REQUIRE(result.setup_error.has_value());
+  CHECK(*result.setup_error == "engine 2 (two): no engine here");
+  // The one game played (engine 2 crashed in it) counts; the one that could not start does not.
+  CHECK(result.games.size() == 1);
+  CHECK(result.tally.games() == 1);
+  CHECK(result.tally.wins == 1);
+  CHECK(progress.str().find("game 2/6 not played: engine 2 cannot start: no engine here") !=
+        std::string::npos);
+  CHECK(progress.str().find("game 3/") == std::string::npos);
+  // The engines' own names label the table and the games.
+  CHECK(result.labels[0] == "1: one");
+  CHECK(result.labels[1] == "2: two");
+  CHECK(result.games[0].names[static_cast<std::size_t>(index(result.games[0].engine1_side))] ==
+        "1: one");
 }
 
 TEST_CASE("Scheduler: both colours per opening, concurrency, failed engines replaced, PDN",

@@ -92,6 +92,7 @@ int run_dxp(const Args& args) {
   namespace po = boost::program_options;
   std::string listen, connect, variant_name = "international", level_name = "none";
   std::string openings_file, pdn_dir, log_file, name = "Tsuru", event = "DXP match";
+  std::string layout_name = "pydraughts";
   dxp::HandlerOptions h;
   h.engine.tt_log2 = 22;
   po::options_description desc(
@@ -115,6 +116,9 @@ int run_dxp(const Args& args) {
       "hash table entries, log2 (16 bytes each)")("name", po::value(&name)->default_value(name),
                                                   "our name in the protocol (32 chars)")(
       "event", po::value(&event)->default_value(event), "PDN Event tag")(
+      "layout", po::value(&layout_name)->default_value(layout_name),
+      "8x8 and Turkish squares and positions: pydraughts (as pydraughts writes them) or tsuru "
+      "(Tsuru's own numbering); both peers must agree")(
       "pdn", po::value(&pdn_dir), "write each game to a PDN file in this directory")(
       "log", po::value(&log_file), "write the log, with every message, to this file")(
       "ack-timeout", po::value(&h.ack_timeout)->default_value(h.ack_timeout),
@@ -126,6 +130,9 @@ int run_dxp(const Args& args) {
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
 
   h.variant = variant_from_name(variant_name);
+  const auto layout = dxp::parse_layout(layout_name);
+  if (!layout) throw std::runtime_error("unknown layout '" + layout_name + "'");
+  h.layout = *layout;
   const auto level = parse_level(level_name);
   if (!level) throw std::runtime_error("unknown level '" + level_name + "'");
   h.engine.level = *level;

@@ -12,32 +12,76 @@ namespace {
 
 // White w W, Black (zwart) z Z.
 constexpr notation::BoardLetters kLetters{{'w', 'z'}, {'W', 'Z'}};
+// pydraughts' English board: turned round, Black (the first to move) written w.
+constexpr notation::BoardLetters kTurnedRound{{'z', 'w'}, {'Z', 'W'}, true};
+
+const notation::BoardLetters& letters(const Dialect& d) {
+  return d.layout == Layout::Pydraughts && d.variant == Variant::English ? kTurnedRound : kLetters;
+}
+
+// pydraughts numbers these boards from White's near-left square up, row by row.
+bool rows_flipped(const Dialect& d) {
+  if (d.layout != Layout::Pydraughts) return false;
+  return d.variant == Variant::Russian || d.variant == Variant::Brazilian ||
+         d.variant == Variant::Turkish;
+}
+
+// Square n of a board numbered row by row from the top, in the numbering from the bottom (and
+// back: the map is its own inverse). Each row keeps its left-to-right order.
+int flip_rows(const BoardShape& b, int n) {
+  const int per_row = b.squares / b.rows;
+  return (b.rows - 1 - (n - 1) / per_row) * per_row + (n - 1) % per_row + 1;
+}
 
 }  // namespace
 
-std::string position_string(Variant v, const Position& pos) {
-  return notation::format_board_letters(v, pos, kLetters);
+std::optional<Layout> parse_layout(std::string_view name) {
+  if (name == "pydraughts") return Layout::Pydraughts;
+  if (name == "tsuru") return Layout::Tsuru;
+  return std::nullopt;
 }
 
-Expected<Position> parse_position(Variant v, Side to_move, std::string_view squares) {
+std::string_view layout_name(Layout l) {
+  return l == Layout::Pydraughts ? "pydraughts" : "tsuru";
+}
+
+int wire_number(const Dialect& d, Square sq) {
+  const BoardShape& b = info(d.variant).board;
+  const int n = b.number(sq);
+  return rows_flipped(d) && n > 0 ? flip_rows(b, n) : n;
+}
+
+Square wire_square(const Dialect& d, int n) {
+  const BoardShape& b = info(d.variant).board;
+  if (n < 1 || n > b.squares) return -1;
+  return b.square(rows_flipped(d) ? flip_rows(b, n) : n);
+}
+
+std::string position_string(const Dialect& d, const Position& pos) {
+  return notation::format_board_letters(d.variant, pos, letters(d));
+}
+
+Expected<Position> parse_position(const Dialect& d, Side to_move, std::string_view squares) {
   using E = Expected<Position>;
+  const Variant v = d.variant;
   const BoardShape& b = info(v).board;
   if (squares.size() != static_cast<std::size_t>(b.squares))
     return E::failure("a position of " + std::to_string(squares.size()) + " squares for " +
                       std::string(info(v).name) + ", which has " + std::to_string(b.squares));
-  const auto pos = notation::parse_board_letters(v, squares, to_move, kLetters);
+  const auto pos = notation::parse_board_letters(v, squares, to_move, letters(d));
   if (!pos) return E::failure("square " + std::to_string(pos.error()) + " is not one of e w z W Z");
   if (auto problem = notation::check_position(v, *pos)) return E::failure(*problem);
   return *pos;
 }
 
-Expected<Position> request_start(Variant v, const GameRequest& r) {
-  if (!r.setup) return start_position(v);
-  return parse_position(v, r.to_move, r.position);
+Expected<Position> request_start(const Dialect& d, const GameRequest& r) {
+  if (!r.setup) return start_position(d.variant);
+  return parse_position(d, r.to_move, r.position);
 }
 
-GameRequest make_request(Variant v, const std::string& name, Side follower_side, int minutes,
+GameRequest make_request(const Dialect& d, const std::string& name, Side follower_side, int minutes,
                          int moves, const Position& start) {
+  const Variant v = d.variant;
   GameRequest r;
   r.name = name;
   r.follower_side = follower_side;
@@ -46,18 +90,17 @@ GameRequest make_request(Variant v, const std::string& name, Side follower_side,
   r.setup = info(v).board.squares != 50 || !(start == start_position(v));
   if (r.setup) {
     r.to_move = start.turn();
-    r.position = position_string(v, start);
+    r.position = position_string(d, start);
   }
   return r;
 }
 
-MoveMessage move_message(Variant v, const Move& m, int seconds) {
-  const BoardShape& b = info(v).board;
+MoveMessage move_message(const Dialect& d, const Move& m, int seconds) {
   MoveMessage msg;
   msg.seconds = seconds;
-  msg.from = b.number(m.from);
-  msg.to = b.number(m.to);
-  for (Square sq : squares_of(m.captured)) msg.captured.push_back(b.number(sq));
+  msg.from = wire_number(d, m.from);
+  msg.to = wire_number(d, m.to);
+  for (Square sq : squares_of(m.captured)) msg.captured.push_back(wire_number(d, sq));
   std::sort(msg.captured.begin(), msg.captured.end());
   return msg;
 }
@@ -70,10 +113,10 @@ std::string move_text(const MoveMessage& m) {
   return out;
 }
 
-Expected<Move> find_move(Variant v, const Position& pos, const MoveMessage& m) {
+Expected<Move> find_move(const Dialect& d, const Position& pos, const MoveMessage& m) {
   using E = Expected<Move>;
-  const BoardShape& b = info(v).board;
-  auto square = [&](int n) { return b.square(n); };
+  const Variant v = d.variant;
+  auto square = [&](int n) { return wire_square(d, n); };
   for (int n : {m.from, m.to})
     if (square(n) < 0) return E::failure("square " + std::to_string(n) + " is not on the board");
   Bitboard captured = 0;

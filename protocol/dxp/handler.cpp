@@ -99,8 +99,14 @@ void GameHandler::on_frame(const Frame& frame) {
   const auto message = parse(frame.payload);
   if (!message) {
     // An unknown type may be a later protocol's message: only a known message with bad fields
-    // breaks the game.
-    error(message.error().message, message.error().kind == ParseError::Kind::Malformed);
+    // breaks the game. A request we cannot read is refused, not left unanswered (the peer would
+    // wait for our GAMEACC for ever), and is no reason to end a game in progress.
+    const bool malformed = message.error().kind == ParseError::Kind::Malformed;
+    const bool request = malformed && frame.payload.starts_with('R');
+    error(message.error().message, malformed && !request);
+    if (request)
+      send(GameAccept{options_.name,
+                      options_.initiator ? AcceptCode::NoGames : AcceptCode::NotThisGame});
     return;
   }
   on_message(*message);
@@ -158,7 +164,7 @@ void GameHandler::on_request(const GameRequest& r) {
     send(GameAccept{options_.name, AcceptCode::NoGames});
     return;
   }
-  const auto start = request_start(options_.variant, r);
+  const auto start = request_start(dialect(), r);
   if (!start) {
     spdlog::warn("[dxp {}] GAMEREQ refused: {}", id_, start.error());
     send(Chat{"error: cannot play this position: " + start.error()});
@@ -179,8 +185,8 @@ void GameHandler::send_request() {
                        ? start_position(options_.variant)
                        : openings[static_cast<std::size_t>((n - 1) / 2) % openings.size()];
   our_side_ = n % 2 == 1 ? Side::White : Side::Black;
-  send(make_request(options_.variant, options_.name, opponent(our_side_), options_.minutes,
-                    options_.moves, request_start_));
+  send(make_request(dialect(), options_.name, opponent(our_side_), options_.minutes, options_.moves,
+                    request_start_));
   phase_ = Phase::AwaitAccept;
   wait_timer_.expires_after(seconds(options_.accept_timeout));
   wait_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
@@ -230,7 +236,7 @@ void GameHandler::begin_game(const Position& start, Side our_side, int minutes, 
   phase_ = Phase::Playing;
   spdlog::info("[dxp {}] game {} starts: we play {}, {} min, {} moves, {}", id_, game_number_,
                our_side == Side::White ? "white" : "black", minutes, moves,
-               position_string(options_.variant, start));
+               position_string(dialect(), start));
   clock_.start_turn(start.turn(), Clock::now());
   next_turn();
 }
@@ -322,7 +328,7 @@ void GameHandler::on_best(std::uint64_t id, const BestMove& best) {
   const double used = clock_.end_turn(now);
   const Move m = best.move;
   game_.play(m);
-  send(move_message(options_.variant, m, static_cast<int>(std::lround(used))));
+  send(move_message(dialect(), m, static_cast<int>(std::lround(used))));
   spdlog::debug("[dxp {}] move took {:.3f} s, {:.3f} s left", id_, used,
                 clock_.remaining(our_side_));
   clock_.start_turn(opponent(our_side_), now);
@@ -358,7 +364,7 @@ void GameHandler::on_move(const MoveMessage& m) {
     error("move out of turn " + move_text(m), true);
     return;
   }
-  const auto move = find_move(options_.variant, game_.position(), m);
+  const auto move = find_move(dialect(), game_.position(), m);
   if (!move) {
     error(move.error(), true);
     return;
@@ -419,7 +425,19 @@ void GameHandler::on_game_end(const GameEnd& e) {
     if (e.reason == EndReason::Lose) outcome = win_for(our_side_);
     if (e.reason == EndReason::Win) outcome = win_for(peer);
     if (e.reason == EndReason::Draw) outcome = Outcome::Draw;
-    finish_game(outcome, peer_name_ + " " + reason_text(e.reason));
+    std::string why = peer_name_ + " " + reason_text(e.reason);
+    // A position the rules decide (the side to move has no move, a rule draw) is scored by
+    // the board, whatever the message says: some peers always end with reason 0.
+    if (const GameResult board = game_.result();
+        board.outcome != Outcome::Ongoing && board.outcome != outcome) {
+      if (e.reason != EndReason::Unknown)
+        spdlog::warn("[dxp {}] {} ended the game with '{}', the board says {}", id_, peer_name_,
+                     reason_text(e.reason), describe(board.outcome));
+      outcome = board.outcome;
+      why = std::string(describe(board.reason)) + ", ended by " + peer_name_ + " (" +
+            reason_text(e.reason) + ")";
+    }
+    finish_game(outcome, why);
     // The acknowledgement: never with a reason of our own.
     send(GameEnd{EndReason::Unknown, e.stop || want_stop()});
     after_game(e.stop);

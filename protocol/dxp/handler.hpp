@@ -21,6 +21,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "engine/engine.hpp"
+#include "protocol/dxp/board.hpp"
 #include "protocol/dxp/clock.hpp"
 #include "protocol/dxp/framer.hpp"
 #include "protocol/dxp/message.hpp"
@@ -39,6 +40,8 @@ class Transport {
 
 struct HandlerOptions {
   Variant variant = Variant::International;
+  // How 8x8 and Turkish squares and positions are written (board.hpp); both peers must agree.
+  Layout layout = Layout::Pydraughts;
   std::string name = "Tsuru";
   EngineOptions engine;
   // Initiator: the games to request. Openings are start positions, each played twice (we take
@@ -129,6 +132,7 @@ class GameHandler : public std::enable_shared_from_this<GameHandler> {
   void after_game(bool peer_stop);
   bool want_stop() const;
   bool our_turn_now() const;
+  Dialect dialect() const { return {options_.variant, options_.layout}; }
   void log_in(const std::string& payload) const;
 
   boost::asio::io_context& io_;

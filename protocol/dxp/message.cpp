@@ -108,8 +108,8 @@ Result parse_request(Fields& f) {
     r.to_move = f.side("side to move");
     const std::string_view pos = f.rest();
     if (f.error().empty()) {
-      if (pos.size() != 32 && pos.size() != 50)
-        f.fail("position has " + std::to_string(pos.size()) + " squares, not 32 or 50");
+      if (pos.size() != 32 && pos.size() != 50 && pos.size() != 64)
+        f.fail("position has " + std::to_string(pos.size()) + " squares, not 32, 50 or 64");
       else if (const auto bad = pos.find_first_not_of("ewzWZ"); bad != std::string_view::npos)
         f.fail("position character '" + printable(pos.substr(bad, 1)) + "' at square " +
                std::to_string(bad + 1) + " is not one of e w z W Z");

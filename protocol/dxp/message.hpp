@@ -1,7 +1,7 @@
 // DXP (DamExchange Protocol) messages: one struct per message type and a parse/format pair.
 // The payload is the text between two NUL bytes (framer.hpp cuts it out of the TCP stream).
 //
-//   R GAMEREQ   R vv name(32) colour(W|Z) minutes(3) moves(3) A|B [side(W|Z) position(32|50)]
+//   R GAMEREQ   R vv name(32) colour(W|Z) minutes(3) moves(3) A|B [side(W|Z) position(32|50|64)]
 //   A GAMEACC   A name(32) code(0-3)
 //   M MOVE      M seconds(4) from(2) to(2) count(2) captured(2 each)
 //   E GAMEEND   E reason(0-3) stop(0|1)
@@ -13,7 +13,8 @@
 // A request with a version above 1 is returned with only its version: later versions may lay out
 // the rest differently, and the only right answer to them is "wrong version". Squares and
 // positions are checked against a board by the game handler (board.hpp), which knows the rule
-// set; here a square is any number 01-99 and a position 32 or 50 characters of e w z W Z.
+// set; here a square is any number 01-99 and a position 32, 50 or 64 (Turkish) characters of
+// e w z W Z.
 #pragma once
 
 #include <string>
@@ -40,7 +41,7 @@ struct GameRequest {
   int moves = 0;       // the game's move limit, 0..999; 0 = none
   bool setup = false;  // false: 'A', the normal start; true: 'B', the position below
   Side to_move = Side::White;
-  std::string position;  // with setup: one of e w z W Z per square, 32 or 50 squares
+  std::string position;  // with setup: one of e w z W Z per square, 32, 50 or 64 squares
   friend bool operator==(const GameRequest&, const GameRequest&) = default;
 };
 

@@ -1,6 +1,7 @@
 #include "tools/match/dxp_player.hpp"
 
 #include <cmath>
+#include <thread>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -38,6 +39,16 @@ class DxpConnection {
     run(done, timeout);
     if (!done) return "cannot connect to " + host + ":" + std::to_string(port) + ": timed out";
     if (ec) return "cannot connect to " + host + ":" + std::to_string(port) + ": " + ec.message();
+    // While nobody listens on a local port in the ephemeral range, a connection to it may be
+    // given that very port as its own and connect to itself (TCP simultaneous open): a retry
+    // loop waiting for a follower to restart meets this now and then.
+    const auto local = socket_.local_endpoint(ec);
+    if (!ec && local == socket_.remote_endpoint(ec) && !ec) {
+      close();
+      closed_ = false;
+      return "cannot connect to " + host + ":" + std::to_string(port) +
+             ": Connection refused (connected to itself)";
+    }
     socket_.set_option(tcp::no_delay(true), ec);
     return std::nullopt;
   }
@@ -138,7 +149,7 @@ dxp::EndReason reason_for(Side speaker, Outcome o) {
 }  // namespace
 
 DxpPlayer::DxpPlayer(Variant v, DxpEngineSpec spec)
-    : variant_(v),
+    : dialect_(v, spec.layout),
       spec_(std::move(spec)),
       name_("dxp:" + spec_.host + ":" + std::to_string(spec_.port)) {}
 
@@ -163,10 +174,45 @@ TimeControl DxpPlayer::time_control(const TimeControl& match) const {
 std::optional<std::string> DxpPlayer::launch() {
   if (broken_) return "connection unusable";
   if (connection_) return std::nullopt;
-  connection_ = std::make_unique<DxpConnection>();
-  if (auto e = connection_->connect(spec_.host, spec_.port, millis(spec_.connect_timeout)))
-    return fail(*e);
-  return std::nullopt;
+  const auto until = std::chrono::steady_clock::now() + millis(spec_.connect_retry);
+  while (true) {
+    connection_ = std::make_unique<DxpConnection>();
+    played_ = false;
+    const auto e = connection_->connect(spec_.host, spec_.port, millis(spec_.connect_timeout));
+    if (!e) return std::nullopt;
+    connection_.reset();
+    // A follower that is restarting refuses connections for a moment: try again.
+    if (std::chrono::steady_clock::now() >= until) return fail(*e);
+    std::this_thread::sleep_for(Millis(100));
+  }
+}
+
+std::optional<std::string> DxpPlayer::request(const dxp::GameRequest& r, bool& closed) {
+  closed = false;
+  if (!connection_->send(r)) {
+    closed = true;
+    return "connection closed before GAMEACC";
+  }
+  const auto deadline = std::chrono::steady_clock::now() + millis(spec_.connect_timeout);
+  while (true) {
+    dxp::Frame frame;
+    const auto read = connection_->receive(frame, deadline);
+    if (read == DxpConnection::Read::Timeout) return "no answer to GAMEREQ";
+    if (read == DxpConnection::Read::Closed) {
+      closed = true;
+      return "connection closed before GAMEACC";
+    }
+    if (!frame.ok()) return "bad DXP message: " + frame.error;
+    const auto m = dxp::parse(frame.payload);
+    if (!m) return "bad DXP message: " + m.error().message;
+    if (const auto* a = std::get_if<dxp::GameAccept>(&*m)) {
+      if (!a->name.empty()) name_ = a->name;
+      if (a->code != dxp::AcceptCode::Accept)
+        return "game refused (GAMEACC code " + std::string(1, static_cast<char>(a->code)) + ")";
+      return std::nullopt;
+    }
+    // Chat, or a late acknowledgement of an earlier GAMEEND: nothing to do.
+  }
 }
 
 std::optional<std::string> DxpPlayer::start_game(const Game& game, Side side,
@@ -174,34 +220,28 @@ std::optional<std::string> DxpPlayer::start_game(const Game& game, Side side,
   if (auto e = launch()) return e;
   side_ = side;
   sent_ = game.moves().size();
-  const dxp::GameRequest request = dxp::make_request(
-      variant_, spec_.our_name, side, static_cast<int>(tc.base / 60), 0, game.position());
-  if (!connection_->send(request)) return fail("connection lost");
-  const auto deadline = std::chrono::steady_clock::now() + millis(spec_.connect_timeout);
-  while (true) {
-    dxp::Frame frame;
-    const auto r = connection_->receive(frame, deadline);
-    if (r == DxpConnection::Read::Timeout) return fail("no answer to GAMEREQ");
-    if (r == DxpConnection::Read::Closed) return fail("connection closed before GAMEACC");
-    if (!frame.ok()) return fail("bad DXP message: " + frame.error);
-    const auto m = dxp::parse(frame.payload);
-    if (!m) return fail("bad DXP message: " + m.error().message);
-    if (const auto* a = std::get_if<dxp::GameAccept>(&*m)) {
-      if (!a->name.empty()) name_ = a->name;
-      if (a->code != dxp::AcceptCode::Accept)
-        return fail("game refused (GAMEACC code " + std::string(1, static_cast<char>(a->code)) +
-                    ")");
-      in_game_ = true;
-      return std::nullopt;
-    }
-    // Chat, or a late acknowledgement of an earlier GAMEEND: nothing to do.
+  const dxp::GameRequest r = dxp::make_request(dialect_, spec_.our_name, side,
+                                               static_cast<int>(tc.base / 60), 0, game.position());
+  bool closed = false;
+  auto error = request(r, closed);
+  if (error && closed && played_) {
+    // The follower closed the connection after the last game (one connection per process):
+    // connect again, as to a follower that is restarting.
+    connection_->close();
+    connection_.reset();
+    if (auto e = launch()) return e;
+    error = request(r, closed);
   }
+  if (error) return fail(*error);
+  in_game_ = true;
+  played_ = true;
+  return std::nullopt;
 }
 
 bool DxpPlayer::forward(const Game& game) {
   const auto moves = game.moves();
   for (; sent_ < moves.size(); ++sent_)
-    if (!connection_->send(dxp::move_message(variant_, moves[sent_], 0))) return false;
+    if (!connection_->send(dxp::move_message(dialect_, moves[sent_], 0))) return false;
   return true;
 }
 
@@ -241,7 +281,7 @@ PlayerReply DxpPlayer::get_move(const Game& game, const MoveLimits&, Millis time
     }
     if (const auto* mv = std::get_if<dxp::MoveMessage>(&*m)) {
       reply.text = dxp::move_text(*mv);
-      const auto move = dxp::find_move(variant_, game.position(), *mv);
+      const auto move = dxp::find_move(dialect_, game.position(), *mv);
       if (!move) {
         reply.status = PlayerReply::Status::Illegal;
         reply.detail = move.error();

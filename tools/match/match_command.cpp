@@ -1,6 +1,7 @@
 // tsuru match: engine against engine, the runner as referee (tools/match/).
 #include <csignal>
 #include <iostream>
+#include <mutex>
 #include <stdexcept>
 
 #include <boost/program_options.hpp>
@@ -27,14 +28,21 @@ std::vector<std::pair<std::string, std::string>> params_of(const std::vector<std
   return out;
 }
 
+struct DxpSettings {
+  dxp::Layout layout = dxp::Layout::Pydraughts;
+  double retry = 5;
+};
+
 std::unique_ptr<match::Player> make_player(
     Variant v, const EngineSpec& spec,
-    const std::vector<std::pair<std::string, std::string>>& params) {
+    const std::vector<std::pair<std::string, std::string>>& params, const DxpSettings& dxp) {
   if (spec.kind == EngineSpec::Kind::Hub)
     return std::make_unique<match::HubPlayer>(v, match::HubEngineSpec{spec.command, params});
   match::DxpEngineSpec d;
   d.host = spec.host;
   d.port = spec.port;
+  d.layout = dxp.layout;
+  d.connect_retry = dxp.retry;
   return std::make_unique<match::DxpPlayer>(v, d);
 }
 
@@ -43,6 +51,8 @@ std::unique_ptr<match::Player> make_player(
 int run_match(const Args& args) {
   namespace po = boost::program_options;
   std::string variant_name = "english", openings_spec, tc_text, pdn_file, sprt_text;
+  std::string layout_name = "pydraughts";
+  DxpSettings dxp_settings;
   std::vector<std::string> engine_texts, param1, param2;
   int games = 2, depth = 0, concurrency = 1;
   double movetime = 0;
@@ -77,11 +87,21 @@ int run_match(const Args& args) {
       "timeout",
       po::value(&config.referee.depth_timeout)->default_value(config.referee.depth_timeout),
       "seconds to wait for a move under --depth before the engine counts as hung")(
-      "event", po::value(&config.event)->default_value(config.event), "PDN Event tag");
+      "event", po::value(&config.event)->default_value(config.event), "PDN Event tag")(
+      "dxp-layout", po::value(&layout_name)->default_value(layout_name),
+      "DXP engines: 8x8 and Turkish squares as pydraughts writes them, or tsuru (as `tsuru dxp "
+      "--layout`)")("dxp-retry", po::value(&dxp_settings.retry)->default_value(dxp_settings.retry),
+                    "DXP engines: seconds to keep trying a refused connection (a follower "
+                    "restarting between games)");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
 
   config.variant = variant_from_name(variant_name);
+  const auto layout = dxp::parse_layout(layout_name);
+  if (!layout) throw std::runtime_error("unknown --dxp-layout '" + layout_name + "'");
+  dxp_settings.layout = *layout;
+  if (!(dxp_settings.retry >= 0 && dxp_settings.retry <= 600))
+    throw std::runtime_error("--dxp-retry must be 0-600 seconds");
   if (games < 1) throw std::runtime_error("--games must be at least 1");
   config.games = games;
   if (concurrency < 1 || concurrency > 64) throw std::runtime_error("--concurrency must be 1-64");
@@ -130,27 +150,42 @@ int run_match(const Args& args) {
   // A dead engine must not kill the runner: writes to its pipe fail instead (EPIPE).
   std::signal(SIGPIPE, SIG_IGN);
 
-  // Start each engine once before the match, so a wrong command fails at once and clearly.
+  // Start each engine once before the match, so a wrong command fails at once and clearly. The
+  // engines started here play the first games (a DXP follower may take only one connection).
+  std::array<std::unique_ptr<match::Player>, 2> first;
   for (std::size_t i = 0; i < 2; ++i) {
-    auto probe = make_player(config.variant, specs[i], params[i]);
+    first[i] = make_player(config.variant, specs[i], params[i], dxp_settings);
     std::optional<std::string> error;
-    if (auto* hub = dynamic_cast<match::HubPlayer*>(probe.get())) error = hub->launch();
-    if (auto* dxp = dynamic_cast<match::DxpPlayer*>(probe.get())) error = dxp->launch();
+    if (auto* hub = dynamic_cast<match::HubPlayer*>(first[i].get())) error = hub->launch();
+    if (auto* dxp = dynamic_cast<match::DxpPlayer*>(first[i].get())) error = dxp->launch();
     if (error)
       throw std::runtime_error("engine " + std::to_string(i + 1) + " (" + specs[i].text +
                                "): " + *error);
-    config.labels[i] = std::to_string(i + 1) + ": " + probe->name();
+    config.labels[i] = std::to_string(i + 1) + ": " + first[i]->name();
   }
+  config.labels_from_engines = true;
   std::cout << "match: " << config.labels[0] << " vs " << config.labels[1] << ", "
             << info(config.variant).name << ", " << games << " games, "
             << config.referee.tc.describe() << ", openings " << openings_spec << " ("
             << config.openings.size() << "), concurrency " << config.concurrency << std::endl;
 
+  std::mutex first_mutex;
   const match::PlayerFactory factory = [&](int engine) {
     const auto e = static_cast<std::size_t>(engine - 1);
-    return make_player(config.variant, specs[e], params[e]);
+    {
+      std::lock_guard lock(first_mutex);
+      if (first[e]) return std::move(first[e]);
+    }
+    return make_player(config.variant, specs[e], params[e], dxp_settings);
   };
   const match::MatchResult result = match::run_match(config, factory, std::cout);
+  if (result.setup_error) {
+    // No result line for a match that could not be played; the games that were are shown.
+    std::cerr << "error: match stopped after " << result.games.size()
+              << " games: setup error: " << *result.setup_error << std::endl;
+    if (!result.games.empty()) match::print_table(config, result, std::cout);
+    return 1;
+  }
   match::print_summary(config, result, std::cout);
   return 0;
 }

@@ -38,7 +38,8 @@ class Player {
   // cannot express it (DXP knows only minutes per game); the referee keeps its clock by it.
   virtual TimeControl time_control(const TimeControl& match) const { return match; }
   // Prepares a game that starts with `game` (its opening already played); the player will
-  // play `side`. An error message when the engine cannot play (it then loses the game).
+  // play `side`. An error message when the engine cannot play: a setup error (the engine cannot
+  // be started, or reached, or refuses the game), which stops the match; it is never a game.
   virtual std::optional<std::string> start_game(const Game& game, Side side,
                                                 const TimeControl& tc) = 0;
   // The engine's move in game (its side is to move); give up after timeout.

@@ -45,13 +45,17 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
     failed[i] = players[i]->start_game(game, s, players[i]->time_control(options.tc));
     record.names[i] = players[i]->name();
   }
-  if (failed[0] && failed[1]) {
-    record.outcome = Outcome::Draw;
-    record.reason = "neither engine could start: " + *failed[0] + "; " + *failed[1];
-  } else if (failed[0]) {
-    forfeit(Side::White, "cannot start: " + *failed[0]);
-  } else if (failed[1]) {
-    forfeit(Side::Black, "cannot start: " + *failed[1]);
+  for (Side s : {Side::White, Side::Black}) {
+    const auto& f = failed[static_cast<std::size_t>(index(s))];
+    if (!f || !record.setup_error.empty()) continue;
+    // Not a game: a game nobody could play is no win for anyone.
+    record.setup_error = *f;
+    record.setup_side = s;
+  }
+  if (!record.setup_error.empty()) {
+    record.reason = side_name(record.setup_side) + " cannot start: " + record.setup_error;
+    for (Player* p : players) p->end_game(game, Outcome::Ongoing);
+    return record;
   }
 
   // One clock per side: each runs under the time control its engine plays by.

@@ -26,6 +26,10 @@ struct GameRecord {
   std::string reason;  // "Black has no legal move", "threefold repetition", "White forfeits: ..."
   std::array<std::string, 2> names;  // by Side
   Side engine1_side = Side::White;
+  // Set when the game could not start (Player::start_game failed for `setup_side`): the record
+  // is no game, and the match stops.
+  std::string setup_error;
+  Side setup_side = Side::White;
   // +1 the first engine won, 0 a draw, -1 it lost.
   int engine1_result() const;
 };

@@ -62,6 +62,7 @@ std::string result_line(const Tally& t) {
 MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_player,
                       std::ostream& out) {
   MatchResult result;
+  result.labels = config.labels;
   std::mutex mutex;
   std::atomic<int> next{0};
   std::atomic<bool> stop{false};
@@ -86,11 +87,27 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
           play_game(config.variant, scheduled_opening(config, i), by_side, config.referee);
       record.number = i + 1;
       record.engine1_side = side1;
-      // The table's names, so that two copies of one engine can be told apart.
-      record.names[static_cast<std::size_t>(index(side1))] = config.labels[0];
-      record.names[static_cast<std::size_t>(index(opponent(side1)))] = config.labels[1];
 
       std::lock_guard lock(mutex);
+      if (!record.setup_error.empty()) {
+        const int engine = record.setup_side == side1 ? 1 : 2;
+        const std::string name = engines[static_cast<std::size_t>(engine - 1)]->name();
+        if (!result.setup_error)
+          result.setup_error =
+              "engine " + std::to_string(engine) + " (" + name + "): " + record.setup_error;
+        out << "game " << record.number << "/" << config.games << " not played: engine " << engine
+            << " cannot start: " << record.setup_error << "; the match stops" << std::endl;
+        stop = true;
+        break;
+      }
+      if (config.labels_from_engines)
+        for (int e = 0; e < 2; ++e)
+          result.labels[static_cast<std::size_t>(e)] =
+              std::to_string(e + 1) + ": " + engines[static_cast<std::size_t>(e)]->name();
+      // The table's names, so that two copies of one engine can be told apart.
+      record.names[static_cast<std::size_t>(index(side1))] = result.labels[0];
+      record.names[static_cast<std::size_t>(index(opponent(side1)))] = result.labels[1];
+
       const int r = record.engine1_result();
       (r > 0 ? result.tally.wins : r < 0 ? result.tally.losses : result.tally.draws)++;
       ++finished;
@@ -124,7 +141,7 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
   return result;
 }
 
-void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out) {
+void print_table(const MatchConfig& config, const MatchResult& result, std::ostream& out) {
   const Tally& t = result.tally;
   const Tally mirror{t.losses, t.draws, t.wins};
   char line[256];
@@ -134,12 +151,18 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
   out << line;
   for (int e = 0; e < 2; ++e) {
     const Tally& x = e == 0 ? t : mirror;
-    std::string label = config.labels[static_cast<std::size_t>(e)];
+    std::string label = result.labels[static_cast<std::size_t>(e)];
+    if (label.empty()) label = config.labels[static_cast<std::size_t>(e)];
     if (label.size() > 40) label = label.substr(0, 37) + "...";
     std::snprintf(line, sizeof line, "%-40s %6d %6d %6d %6d %7s\n", label.c_str(), x.games(),
                   x.wins, x.draws, x.losses, percent(x.score()).c_str());
     out << line;
   }
+}
+
+void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out) {
+  print_table(config, result, out);
+  const Tally& t = result.tally;
   const EloEstimate e = estimate_elo(t);
   out << "Elo difference (engine 1 - engine 2): " << format_number(e.elo) << " +- "
       << format_number(e.margin) << " (95% confidence interval " << format_number(e.lower) << " .. "

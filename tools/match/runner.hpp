@@ -24,20 +24,30 @@ struct MatchConfig {
   std::string pdn_file;  // empty: no PDN
   std::string event = "Tsuru match";
   std::array<std::string, 2> labels = {"engine 1", "engine 2"};  // table, progress and PDN
+  // Label each engine "N: <its name>" as the engine gives it when a game starts (a DXP engine
+  // tells its name only in its GAMEACC), instead of the fixed labels.
+  bool labels_from_engines = false;
 };
 
 struct MatchResult {
   Tally tally;                       // engine 1's point of view
   std::vector<GameRecord> games;     // in schedule order
   std::optional<SprtDecision> sprt;  // set when the SPRT stopped the match
+  // Set when a game could not start (an engine that cannot be started or reached): the match
+  // stopped there, and that game counts nowhere. "engine N (label): why".
+  std::optional<std::string> setup_error;
+  std::array<std::string, 2> labels;  // the engines' labels as the match ended
 };
 
+// A setup error stops the match (the games in progress end first); see MatchResult.
 // Game i of the schedule (0-based): its opening and the side engine 1 plays.
 const Opening& scheduled_opening(const MatchConfig& config, int i);
 Side engine1_side(const MatchConfig& config, int i);
 
 MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_player,
                       std::ostream& out);
+// The table of games, wins, draws and losses per engine.
+void print_table(const MatchConfig& config, const MatchResult& result, std::ostream& out);
 // The final table, the Elo line, the SPRT line (when configured) and the summary line.
 void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out);
 // "result W=.. D=.. L=.. score=..% elo=.. ci95=.."
