@@ -7,13 +7,26 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 
+#include "protocol/dxp/message.hpp"
+
 namespace tsuru::dxp {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
-Session::Session(tcp::socket socket, std::shared_ptr<GameHandler> handler)
-    : socket_(std::move(socket)), handler_(std::move(handler)) {}
+namespace {
+std::chrono::steady_clock::duration seconds(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(s));
+}
+}  // namespace
+
+Session::Session(tcp::socket socket, std::shared_ptr<GameHandler> handler, double idle_timeout)
+    : socket_(std::move(socket)),
+      handler_(std::move(handler)),
+      idle_timeout_(idle_timeout),
+      idle_timer_(socket_.get_executor()),
+      last_input_(std::chrono::steady_clock::now()) {}
 
 Session::~Session() {
   handler_->attach(nullptr);
@@ -26,6 +39,27 @@ void Session::start(std::function<void()> on_closed) {
   handler_->attach(this);
   handler_->start();
   if (!closed_) read();
+  if (!closed_ && idle_timeout_ > 0) watch_idle();
+}
+
+// Checks, every idle_timeout, that the connection is in a game or has heard from the peer
+// since the last check; otherwise it closes it (a connection that never asks for a game must
+// not hold an engine and a descriptor for ever).
+void Session::watch_idle() {
+  idle_timer_.expires_after(seconds(idle_timeout_));
+  idle_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec || self->closing_ || self->closed_) return;
+    const auto quiet = std::chrono::steady_clock::now() - self->last_input_;
+    if (self->handler_->idle() && quiet >= seconds(self->idle_timeout_)) {
+      spdlog::warn("dxp: closing a connection idle for {:.0f} s without a game",
+                   std::chrono::duration<double>(quiet).count());
+      self->send(format(Chat{"idle without a game: closing the connection"}));
+      self->handler_->shutdown();  // closes through close(), once the chat line is written
+      self->close();
+      return;
+    }
+    self->watch_idle();
+  });
 }
 
 void Session::read() {
@@ -37,6 +71,7 @@ void Session::read() {
                               self->drop();
                               return;
                             }
+                            self->last_input_ = std::chrono::steady_clock::now();
                             self->framer_.feed(std::string_view(self->buffer_.data(), n));
                             while (auto frame = self->framer_.next()) {
                               if (self->closing_ || self->closed_) return;
@@ -91,6 +126,7 @@ void Session::finish_close() {
   if (closed_) return;
   closed_ = true;
   queue_.clear();
+  idle_timer_.cancel();
   boost::system::error_code ec;
   socket_.shutdown(tcp::socket::shutdown_both, ec);
   socket_.close(ec);
@@ -99,12 +135,15 @@ void Session::finish_close() {
 
 // ---- Service ------------------------------------------------------------------------------------
 
-Service::Service(asio::io_context& io, HandlerFactory factory, SessionEnd on_end)
+Service::Service(asio::io_context& io, HandlerFactory factory, SessionEnd on_end,
+                 ServiceOptions options)
     : io_(io),
       factory_(std::move(factory)),
       on_end_(std::move(on_end)),
+      options_(options),
       acceptor_(io),
-      signals_(io, SIGINT, SIGTERM) {
+      signals_(io, SIGINT, SIGTERM),
+      retry_timer_(io) {
   signals_.async_wait([this](boost::system::error_code ec, int signal) {
     if (ec) return;
     spdlog::info("dxp: signal {}: shutting down", signal);
@@ -134,14 +173,57 @@ void Service::accept() {
   acceptor_.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
     if (stopping_ || ec == asio::error::operation_aborted) return;
     if (ec) {
-      spdlog::warn("dxp: accept failed: {}", ec.message());
+      on_accept_error(ec);
+      return;
+    }
+    if (accept_failures_ > 0) {
+      spdlog::warn("dxp: accepting again after {} failed attempts", accept_failures_);
+      accept_failures_ = 0;
+    }
+    boost::system::error_code peer_ec;
+    const auto peer = socket.remote_endpoint(peer_ec);
+    const std::string who = peer.address().to_string() + ":" + std::to_string(peer.port());
+    if (active_ >= options_.max_connections) {
+      refuse(std::move(socket), who);
     } else {
-      boost::system::error_code peer_ec;
-      const auto peer = socket.remote_endpoint(peer_ec);
-      spdlog::info("dxp: connection from {}:{}", peer.address().to_string(), peer.port());
+      spdlog::info("dxp: connection from {}", who);
       start_session(std::move(socket));
     }
     accept();
+  });
+}
+
+// The connection that could not be accepted stays in the kernel's backlog, so accepting again
+// at once fails again at once: a spinning core and a log line per attempt. Wait instead, and
+// log the first failure of a spell and then one line a minute while it lasts.
+void Service::on_accept_error(const boost::system::error_code& ec) {
+  const auto now = std::chrono::steady_clock::now();
+  if (accept_failures_ == 0 || now - failure_logged_ >= std::chrono::minutes(1)) {
+    spdlog::warn("dxp: accept failed: {} ({} attempts so far; retrying every {:.1f} s)",
+                 ec.message(), accept_failures_ + 1, options_.accept_retry);
+    failure_logged_ = now;
+  }
+  ++accept_failures_;
+  retry_timer_.expires_after(seconds(options_.accept_retry));
+  retry_timer_.async_wait([this](boost::system::error_code timer_ec) {
+    if (timer_ec || stopping_) return;
+    accept();
+  });
+}
+
+// A connection beyond --max-connections: told why in a chat line, then closed.
+void Service::refuse(tcp::socket socket, const std::string& peer) {
+  spdlog::warn("dxp: connection from {} refused: {} connections already (--max-connections)", peer,
+               active_);
+  auto s = std::make_shared<tcp::socket>(std::move(socket));
+  auto text = std::make_shared<std::string>(
+      format(Chat{"too many connections (" + std::to_string(options_.max_connections) +
+                  "): try again later"}) +
+      '\0');
+  asio::async_write(*s, asio::buffer(*text), [s, text](boost::system::error_code, std::size_t) {
+    boost::system::error_code ignored;
+    s->shutdown(tcp::socket::shutdown_both, ignored);
+    s->close(ignored);
   });
 }
 
@@ -149,9 +231,12 @@ void Service::start_session(tcp::socket socket) {
   std::erase_if(sessions_, [](const std::weak_ptr<Session>& w) { return w.expired(); });
   const int id = next_id_++;
   auto handler = factory_(id);
-  auto session = std::make_shared<Session>(std::move(socket), handler);
+  auto session = std::make_shared<Session>(std::move(socket), handler,
+                                           listening_ ? options_.idle_timeout : 0.0);
   sessions_.push_back(session);
+  ++active_;
   session->start([this, handler] {
+    --active_;
     if (on_end_) on_end_(*handler);
     if (!listening_) stop();
   });
@@ -163,6 +248,7 @@ void Service::stop() {
   signals_.cancel();
   boost::system::error_code ec;
   acceptor_.close(ec);
+  retry_timer_.cancel();
   for (auto& weak : sessions_)
     if (auto s = weak.lock()) s->shutdown();
   sessions_.clear();
