@@ -1,5 +1,6 @@
 #include "protocol/dxp/session.hpp"
 
+#include <algorithm>
 #include <csignal>
 
 #include <spdlog/spdlog.h>
@@ -42,15 +43,19 @@ void Session::start(std::function<void()> on_closed) {
   if (!closed_ && idle_timeout_ > 0) watch_idle();
 }
 
-// Checks, every idle_timeout, that the connection is in a game or has heard from the peer
-// since the last check; otherwise it closes it (a connection that never asks for a game must
-// not hold an engine and a descriptor for ever).
+// Closes the connection once it has been idle_timeout out of a game without a word from the
+// peer (a connection that never asks for a game must not hold an engine and a descriptor for
+// ever). Checked when the quiet spell would end, and again a timeout later while in a game.
 void Session::watch_idle() {
-  idle_timer_.expires_after(seconds(idle_timeout_));
+  idle_timer_.expires_at(
+      std::max(last_input_ + seconds(idle_timeout_),
+               std::chrono::steady_clock::now() + std::chrono::milliseconds(10)));
   idle_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (ec || self->closing_ || self->closed_) return;
     const auto quiet = std::chrono::steady_clock::now() - self->last_input_;
-    if (self->handler_->idle() && quiet >= seconds(self->idle_timeout_)) {
+    if (!self->handler_->idle()) {
+      self->last_input_ = std::chrono::steady_clock::now();  // a game counts as activity
+    } else if (quiet >= seconds(self->idle_timeout_)) {
       spdlog::warn("dxp: closing a connection idle for {:.0f} s without a game",
                    std::chrono::duration<double>(quiet).count());
       self->send(format(Chat{"idle without a game: closing the connection"}));
