@@ -315,6 +315,39 @@ TEST_CASE("the engine plays book moves at once, within book-ply, never in analys
   std::filesystem::remove(path);
 }
 
+TEST_CASE("the engine refuses a huge book-file at once and searches instead", "[book][engine]") {
+  // A 3 GB sparse file whose header claims as many records as fit: refused by the header (it
+  // was read whole before: seconds, and 3 GB of memory or std::bad_alloc).
+  const Variant v = Variant::International;
+  const std::string path = temp_path("engine_huge.book");
+  auto header = book::encode(v, {});
+  const std::uint64_t count = ((std::uint64_t{3} << 30) - book::kHeaderSize) / book::kRecordSize;
+  for (int i = 0; i < 8; ++i)
+    header[40 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(count >> (8 * i));
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(header.data()),
+              static_cast<std::streamsize>(header.size()));
+  }
+  std::filesystem::resize_file(path, book::kHeaderSize + count * book::kRecordSize);
+  Engine e;
+  EngineOptions o;
+  o.tt_log2 = 14;
+  o.book_file = path;
+  e.set_options(o);
+  e.set_position(Game(v));
+  SearchLimits limits;
+  limits.depth = 2;
+  std::vector<SearchInfo> infos;
+  const auto start = std::chrono::steady_clock::now();
+  const BestMove best = e.think(limits, [&](const SearchInfo& i) { infos.push_back(i); });
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+  CHECK(best.has_move);
+  REQUIRE_FALSE(infos.empty());
+  CHECK_FALSE(infos.back().from_book);
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("a default book ships for each rule set", "[book]") {
   for (Variant v : {Variant::English, Variant::International}) {
     const auto path = book::default_book_path(v);
