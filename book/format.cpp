@@ -161,7 +161,9 @@ Expected<std::vector<Record>> read_file(Variant v, const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
-  if (!fs::exists(status)) return E::failure("cannot open book " + path + ": no such file");
+  if (!fs::exists(status))
+    return E::failure("cannot open book " + path + ": " +
+                      (ec ? ec.message() : std::string("no such file")));
   if (fs::is_directory(status)) return E::failure(path + " is a directory, not a book file");
   if (!fs::is_regular_file(status)) return E::failure(path + " is not a regular file");
   std::ifstream in(path, std::ios::binary);
