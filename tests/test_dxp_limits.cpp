@@ -24,6 +24,14 @@ using namespace std::chrono_literals;
 using tsuru::test::Listener;
 using tsuru::test::PeerSocket;
 
+#if defined(__SANITIZE_ADDRESS__)
+#define TSURU_ASAN_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TSURU_ASAN_BUILD 1
+#endif
+#endif
+
 namespace {
 
 const std::string kAccept = format(GameAccept{"Tsuru", AcceptCode::Accept});
@@ -143,6 +151,12 @@ TEST_CASE("DXP limits: a connection idle outside a game is closed after --idle-t
 
 TEST_CASE("DXP limits: out of file descriptors, the listener neither spins nor floods its log",
           "[dxp][limits]") {
+#ifdef TSURU_ASAN_BUILD
+  // UBSan's vptr check reads memory through a pipe of its own: out of descriptors it reports
+  // every first-seen dynamic type as invalid and aborts. Nothing of ours to check there.
+  WARN("skipped in the AddressSanitizer/UBSan build: the sanitizer itself needs descriptors");
+  return;
+#endif
   const std::string log = (std::filesystem::temp_directory_path() /
                            ("tsuru_dxp_emfile_" + std::to_string(::getpid()) + ".log"))
                               .string();
