@@ -100,18 +100,23 @@ std::size_t count_lines(const std::string& path, const std::string& text) {
 
 TEST_CASE("DXP limits: connections beyond --max-connections are refused and closed",
           "[dxp][limits]") {
+  const std::string log = (std::filesystem::temp_directory_path() /
+                           ("tsuru_dxp_refused_" + std::to_string(::getpid()) + ".log"))
+                              .string();
   Listener tsuru({"--variant", "international", "--level", "beginner", "--hash", "12",
-                  "--max-connections", "2"});
+                  "--max-connections", "2", "--log", log});
   PeerSocket a(tsuru.port), b(tsuru.port);
   play_opening(a);
   play_opening(b);
-  // The third is told why and closed at once; the first two play on.
-  {
+  // The third is told why and closed at once; the first two play on. So are twenty more, with
+  // one log line for them all.
+  for (int i = 0; i < 21; ++i) {
     PeerSocket c(tsuru.port);
     std::vector<std::string> before;
     CHECK(c.wait_closed(5, &before));
     CHECK(contains(before, "Ctoo many connections (2): try again later"));
   }
+  CHECK(count_lines(log, "refused") == 1);
   // Once one of the two has gone, a new connection is served.
   a.close();
   std::string line;
@@ -120,6 +125,7 @@ TEST_CASE("DXP limits: connections beyond --max-connections are refused and clos
   PeerSocket d(tsuru.port);
   play_opening(d);
   CHECK(tsuru.process->running());
+  std::filesystem::remove(log);
 }
 
 TEST_CASE("DXP limits: a connection idle outside a game is closed after --idle-timeout",

@@ -216,10 +216,21 @@ void Service::on_accept_error(const boost::system::error_code& ec) {
   });
 }
 
-// A connection beyond --max-connections: told why in a chat line, then closed.
+// A connection beyond --max-connections: told why in a chat line, then closed. Logged at most
+// every ten seconds (with the number refused since), so a flood of connections is no flood of
+// log lines.
 void Service::refuse(tcp::socket socket, const std::string& peer) {
-  spdlog::warn("dxp: connection from {} refused: {} connections already (--max-connections)", peer,
-               active_);
+  ++refused_;
+  const auto now = std::chrono::steady_clock::now();
+  if (refusal_logged_ == std::chrono::steady_clock::time_point{} ||
+      now - refusal_logged_ >= std::chrono::seconds(10)) {
+    spdlog::warn(
+        "dxp: connection from {} refused: {} connections already (--max-connections); "
+        "{} refused since the last report of this",
+        peer, active_, refused_);
+    refusal_logged_ = now;
+    refused_ = 0;
+  }
   auto s = std::make_shared<tcp::socket>(std::move(socket));
   auto text = std::make_shared<std::string>(
       format(Chat{"too many connections (" + std::to_string(options_.max_connections) +

@@ -102,6 +102,8 @@ class Service {
   int active_ = 0;            // sessions not yet closed
   long accept_failures_ = 0;  // in the current failing spell
   std::chrono::steady_clock::time_point failure_logged_;
+  long refused_ = 0;  // connections refused since the last report
+  std::chrono::steady_clock::time_point refusal_logged_;
   int next_id_ = 1;
   bool listening_ = false;
   bool stopping_ = false;
