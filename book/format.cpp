@@ -1,10 +1,15 @@
 #include "book/format.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
+#include <optional>
 
 #include "engine/legal.hpp"
 
@@ -25,8 +30,8 @@ std::uint64_t get(const std::uint8_t* p, int bytes) {
 
 }  // namespace
 
-std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
+std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n, std::uint64_t from) {
+  std::uint64_t h = from;
   for (std::size_t i = 0; i < n; ++i) {
     h ^= p[i];
     h *= 0x100000001b3ULL;
@@ -63,10 +68,12 @@ std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records) {
   return out;
 }
 
-Expected<std::vector<Record>> decode(Variant v, const std::vector<std::uint8_t>& bytes) {
-  using E = Expected<std::vector<Record>>;
-  if (bytes.size() < kHeaderSize) return E::failure("not a Tsuru book (file too short)");
-  const std::uint8_t* h = bytes.data();
+namespace {
+
+// Checks a header against the size of the whole image (header and records); the record count.
+Expected<std::uint64_t> check_header(Variant v, const std::uint8_t* h, std::uint64_t size) {
+  using E = Expected<std::uint64_t>;
+  if (size < kHeaderSize) return E::failure("not a Tsuru book (file too short)");
   if (std::memcmp(h, kMagic, 8) != 0) return E::failure("not a Tsuru book (bad magic)");
   if (get(h + 8, 4) != kVersion)
     return E::failure("book format version " + std::to_string(get(h + 8, 4)) +
@@ -80,56 +87,136 @@ Expected<std::vector<Record>> decode(Variant v, const std::vector<std::uint8_t>&
   if (get(h + 32, 8) != start_position(v).key())
     return E::failure("book was built with different position keys (rebuild it)");
   const std::uint64_t count = get(h + 40, 8);
-  if (count > (bytes.size() - kHeaderSize) / kRecordSize ||
-      bytes.size() != kHeaderSize + count * kRecordSize)
-    return E::failure("book is truncated or has trailing bytes");
-  const std::uint8_t* body = h + kHeaderSize;
-  if (fnv1a(body, count * kRecordSize) != get(h + 48, 8))
-    return E::failure("book is corrupted (checksum mismatch)");
+  if (count > kMaxRecords)
+    return E::failure("book claims " + std::to_string(count) + " records, more than the limit of " +
+                      std::to_string(kMaxRecords));
+  if (size != kHeaderSize + count * kRecordSize)
+    return E::failure("book is truncated or has trailing bytes (" + std::to_string(size) +
+                      " bytes, the header gives " +
+                      std::to_string(kHeaderSize + count * kRecordSize) + ")");
+  return count;
+}
 
-  const BoardShape& shape = info(v).board;
-  std::vector<Record> records;
-  records.reserve(count);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint8_t* p = body + i * kRecordSize;
-    Record r;
-    r.key = get(p, 8);
-    const Bitboard captured = get(p + 8, 8);
-    const auto from = static_cast<Square>(p[16]), to = static_cast<Square>(p[17]);
-    if (from >= 64 || to >= 64 || !has(shape.valid, from) || !has(shape.valid, to) ||
-        (captured & ~shape.valid) || p[18] > 1)
-      return E::failure("book record " + std::to_string(i) + " holds an impossible move");
-    r.move = Move(from, to, captured, p[18] == 1);
-    r.depth = p[19];
-    r.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(get(p + 20, 2)));
-    if (!records.empty() && r < records.back()) return E::failure("book records are out of order");
-    records.push_back(r);
+// Parses records one chunk at a time: a running checksum, and the first impossible or
+// out-of-order record. A bad checksum is the reason given when there is one (a damaged record
+// is more likely damage than an impossible move).
+class RecordReader {
+ public:
+  RecordReader(Variant v, std::uint64_t count) : shape_(info(v).board) {
+    records_.reserve(static_cast<std::size_t>(count));
   }
-  return records;
+
+  void feed(const std::uint8_t* body, std::size_t records) {
+    checksum_ = fnv1a(body, records * kRecordSize, checksum_);
+    for (std::size_t i = 0; i < records && !error_; ++i) {
+      const std::uint8_t* p = body + i * kRecordSize;
+      const std::size_t index = records_.size();
+      Record r;
+      r.key = get(p, 8);
+      const Bitboard captured = get(p + 8, 8);
+      const auto from = static_cast<Square>(p[16]), to = static_cast<Square>(p[17]);
+      if (from >= 64 || to >= 64 || !has(shape_.valid, from) || !has(shape_.valid, to) ||
+          (captured & ~shape_.valid) || p[18] > 1) {
+        error_ = "book record " + std::to_string(index) + " holds an impossible move";
+        return;
+      }
+      r.move = Move(from, to, captured, p[18] == 1);
+      r.depth = p[19];
+      r.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(get(p + 20, 2)));
+      if (!records_.empty() && r < records_.back()) {
+        error_ = "book records are out of order";
+        return;
+      }
+      records_.push_back(r);
+    }
+  }
+
+  Expected<std::vector<Record>> finish(std::uint64_t expected_checksum) {
+    using E = Expected<std::vector<Record>>;
+    if (checksum_ != expected_checksum) return E::failure("book is corrupted (checksum mismatch)");
+    if (error_) return E::failure(*error_);
+    return std::move(records_);
+  }
+
+ private:
+  const BoardShape& shape_;
+  std::uint64_t checksum_ = kFnvOffset;
+  std::optional<std::string> error_;
+  std::vector<Record> records_;
+};
+
+}  // namespace
+
+Expected<std::vector<Record>> decode(Variant v, const std::vector<std::uint8_t>& bytes) {
+  using E = Expected<std::vector<Record>>;
+  const auto count = check_header(v, bytes.data(), bytes.size());
+  if (!count) return E::failure(count.error());
+  RecordReader reader(v, *count);
+  reader.feed(bytes.data() + kHeaderSize, static_cast<std::size_t>(*count));
+  return reader.finish(get(bytes.data() + 48, 8));
 }
 
 Expected<std::vector<Record>> read_file(Variant v, const std::string& path) {
+  using E = Expected<std::vector<Record>>;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (!fs::exists(status))
+    return E::failure("cannot open book " + path + ": " +
+                      (ec ? ec.message() : std::string("no such file")));
+  if (fs::is_directory(status)) return E::failure(path + " is a directory, not a book file");
+  if (!fs::is_regular_file(status)) return E::failure(path + " is not a regular file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Expected<std::vector<Record>>::failure("cannot open book " + path);
-  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                        std::istreambuf_iterator<char>());
-  auto records = decode(v, bytes);
-  if (!records) return Expected<std::vector<Record>>::failure(path + ": " + records.error());
+  const std::uint64_t size = fs::file_size(path, ec);
+  if (!in || ec) return E::failure("cannot open book " + path);
+  std::uint8_t header[kHeaderSize] = {};
+  if (size >= kHeaderSize && !in.read(reinterpret_cast<char*>(header), kHeaderSize))
+    return E::failure("cannot read book " + path);
+  const auto count = check_header(v, header, size);
+  if (!count) return E::failure(path + ": " + count.error());
+  RecordReader reader(v, *count);
+  constexpr std::size_t kChunk = 4096;  // records (96 KiB)
+  std::vector<std::uint8_t> chunk(kChunk * kRecordSize);
+  for (std::uint64_t done = 0; done < *count;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, *count - done));
+    if (!in.read(reinterpret_cast<char*>(chunk.data()),
+                 static_cast<std::streamsize>(n * kRecordSize)))
+      return E::failure(path + ": book is truncated (cannot read record " + std::to_string(done) +
+                        ")");
+    reader.feed(chunk.data(), n);
+    done += n;
+  }
+  auto records = reader.finish(get(header + 48, 8));
+  if (!records) return E::failure(path + ": " + records.error());
   return records;
 }
 
 Expected<bool> write_file(Variant v, const std::string& path, std::vector<Record> records) {
   const std::vector<std::uint8_t> bytes = encode(v, std::move(records));
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return Expected<bool>::failure("cannot write " + tmp);
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
-    if (!out) return Expected<bool>::failure("cannot write " + tmp);
+  // mkstemp never opens an existing file: a FILE.tmp of someone else's stays untouched, and two
+  // writers of one book do not share a temporary file.
+  std::string tmp = path + ".tmp.XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0)
+    return Expected<bool>::failure("cannot create a temporary file " + tmp + ": " +
+                                   std::strerror(errno));
+  ::fchmod(fd, 0644);  // mkstemp makes it 0600; a book is not a secret
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += static_cast<std::size_t>(n);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+  const bool closed = ::close(fd) == 0;
+  if (written != bytes.size() || !closed) {
+    std::remove(tmp.c_str());
+    return Expected<bool>::failure("cannot write " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
     return Expected<bool>::failure("cannot rename " + tmp + " to " + path);
+  }
   return true;
 }
 

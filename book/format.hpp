@@ -9,7 +9,10 @@
 //
 // The rule-set name and the start key tie a book to its rules and to the Zobrist keys it was
 // built with; a mismatch, a bad checksum, a truncated file or records out of order are
-// reported as errors and the book is not used.
+// reported as errors and the book is not used. A file is judged by its header before its
+// records are read: the size the header gives must be the file's size and at most kMaxRecords
+// records, so a huge or foreign file is refused at once and reading never holds more than the
+// records themselves and one chunk.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +28,9 @@ namespace tsuru::book {
 inline constexpr std::uint32_t kVersion = 1;
 inline constexpr std::size_t kHeaderSize = 64;
 inline constexpr std::size_t kRecordSize = 24;
+// 4 Mi records (96 MiB): far above any book the builder makes (the default ones hold about
+// 9,000), low enough that a hostile header cannot make the engine allocate without bound.
+inline constexpr std::uint64_t kMaxRecords = std::uint64_t{1} << 22;
 
 struct Record {
   Key key = 0;
@@ -37,16 +43,20 @@ struct Record {
   }
 };
 
-// FNV-1a, 64 bits: the header's checksum of the records.
-std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n);
+// FNV-1a, 64 bits: the header's checksum of the records; `from` continues a running checksum.
+inline constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
+std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n, std::uint64_t from = kFnvOffset);
 
 // Serialises records (sorted here) for variant v.
 std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records);
 // Parses and validates a book image for variant v.
 Expected<std::vector<Record>> decode(Variant v, const std::vector<std::uint8_t>& bytes);
 
+// Reads a book file: a directory, a device or a FIFO is refused, the header is checked against
+// the file's size before any record is read, and the records are read in bounded chunks.
 Expected<std::vector<Record>> read_file(Variant v, const std::string& path);
-// Writes atomically (a temporary file renamed over the target).
+// Writes atomically: a temporary file of a unique name (PATH.tmp.XXXXXX, never an existing
+// file) renamed over the target.
 Expected<bool> write_file(Variant v, const std::string& path, std::vector<Record> records);
 
 }  // namespace tsuru::book

@@ -1,5 +1,7 @@
 #include "engine/engine.hpp"
 
+#include <utility>
+
 #include <spdlog/spdlog.h>
 
 #include "book/book.hpp"
@@ -18,6 +20,7 @@ struct Engine::Request {
   Game game{Variant::International};
   EngineOptions options;
   bool ponder_hit = false;
+  bool clear_tt = false;  // new_game() since the last search
 };
 
 namespace {
@@ -48,7 +51,7 @@ EngineOptions Engine::options() const {
 void Engine::new_game() {
   finish();
   std::lock_guard lock(mutex_);
-  tt_.clear();
+  clear_tt_ = true;  // at the next search, on its thread: the caller may be an I/O thread
   rng_.seed(options_.seed);
 }
 
@@ -76,10 +79,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallba
     request->game = game_;
     request->options = options_;
     request->book = book_for(game_.variant(), options_);
-    if (tt_log2_applied_ != options_.tt_log2) {
-      tt_.resize(options_.tt_log2);
-      tt_log2_applied_ = options_.tt_log2;
-    }
+    request->clear_tt = std::exchange(clear_tt_, false);
     control_.reset();
     control_.set_pondering(limits.ponder);
     current_ = request;
@@ -91,6 +91,15 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallba
 void Engine::run(std::shared_ptr<Request> request) {
   const Game& game = request->game;
   const EngineOptions& options = request->options;
+  // The table is sized and cleared here, on the search thread, never on the caller's: zeroing a
+  // large table takes a tenth of a second, which a DXP or Hub I/O thread must not wait for. Only
+  // this thread touches tt_ (go() joins the previous search before starting this one).
+  if (tt_log2_applied_ != options.tt_log2) {
+    tt_.resize(options.tt_log2);
+    tt_log2_applied_ = options.tt_log2;
+  } else if (request->clear_tt) {
+    tt_.clear();
+  }
   const MoveList moves = game.legal_moves();
   const bool play = !request->limits.analyze && !request->limits.ponder;
   BestMove best;

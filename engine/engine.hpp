@@ -90,7 +90,8 @@ class Engine {
   mutable std::mutex mutex_;
   std::condition_variable ponder_cv_;
   EngineOptions options_;
-  int tt_log2_applied_ = 0;
+  int tt_log2_applied_ = 0;  // search thread only, like tt_
+  bool clear_tt_ = false;    // new_game() asked for a clear table
   TranspositionTable tt_;
   SearchControl control_;
   Game game_;

@@ -2,34 +2,62 @@
 
 #include <sys/mman.h>
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 
 namespace tsuru {
 
+namespace {
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+}  // namespace
+
+// Tables of 2 MiB and more are mapped from the kernel, huge-page aligned: the pages come zeroed
+// and are only backed by memory once the search touches them, so a large table costs nothing
+// until it is used and clearing it gives its memory back (MADV_DONTNEED). Smaller ones come
+// from the heap, cache-line aligned.
 void TranspositionTable::resize(int log2_entries) {
   log2_ = std::clamp(log2_entries, 10, 30);
   const std::uint64_t buckets = (std::uint64_t{1} << log2_) / kBucket;
-  // Huge-page alignment for tables of 2 MiB and more, cache-line alignment below.
-  constexpr std::size_t kHugePage = std::size_t{2} << 20;
   const std::size_t bytes = buckets * sizeof(Bucket);
-  const std::size_t align = bytes >= kHugePage ? kHugePage : alignof(Bucket);
   table_.reset();
-  void* memory = std::aligned_alloc(align, bytes);
+  if (bytes >= kHugePage) {
+    void* raw = ::mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (raw == MAP_FAILED) throw std::bad_alloc();
+    // Keep the huge-page-aligned part; give back the head and tail.
+    const auto start = reinterpret_cast<std::uintptr_t>(raw);
+    const std::uintptr_t aligned = (start + kHugePage - 1) & ~(std::uintptr_t{kHugePage} - 1);
+    if (aligned > start) ::munmap(raw, aligned - start);
+    if (const std::size_t tail = kHugePage - (aligned - start); tail > 0)
+      ::munmap(reinterpret_cast<void*>(aligned + bytes), tail);
+    ::madvise(reinterpret_cast<void*>(aligned), bytes, MADV_HUGEPAGE);  // advice only
+    table_ = std::unique_ptr<Bucket[], Free>(reinterpret_cast<Bucket*>(aligned), Free{bytes, true});
+    mask_ = buckets - 1;
+    generation_ = 0;
+    return;  // zero already
+  }
+  void* memory = std::aligned_alloc(alignof(Bucket), bytes);
   if (!memory) throw std::bad_alloc();
-  if (align == kHugePage) ::madvise(memory, bytes, MADV_HUGEPAGE);  // advice only
-  table_.reset(static_cast<Bucket*>(memory));
+  table_ = std::unique_ptr<Bucket[], Free>(static_cast<Bucket*>(memory), Free{bytes, false});
   mask_ = buckets - 1;
   clear();
 }
 
 void TranspositionTable::Free::operator()(Bucket* b) const {
-  std::free(b);
+  if (mapped)
+    ::munmap(b, bytes);
+  else
+    std::free(b);
 }
 
 void TranspositionTable::clear() {
-  std::memset(static_cast<void*>(table_.get()), 0, sizeof(Bucket) * (mask_ + 1));
+  const std::size_t bytes = sizeof(Bucket) * (mask_ + 1);
+  // A mapped table is zeroed by dropping its pages (private anonymous memory reads as zero
+  // afterwards): fast, and the memory goes back to the system until the next search.
+  if (!table_.get_deleter().mapped || ::madvise(table_.get(), bytes, MADV_DONTNEED) != 0)
+    std::memset(static_cast<void*>(table_.get()), 0, bytes);
   generation_ = 0;
 }
 

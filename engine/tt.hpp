@@ -1,6 +1,7 @@
 // Transposition table: 2^n entries of 16 bytes in buckets of four, each bucket one aligned cache
-// line; large tables ask the kernel for huge pages (fewer TLB misses on random probes). The
-// search prefetches a child's bucket as soon as it knows the child's key.
+// line; large tables are mapped from the kernel and ask for huge pages (fewer TLB misses on
+// random probes), so they take memory only as the search fills them and clear() hands it back.
+// The search prefetches a child's bucket as soon as it knows the child's key.
 //
 // Replacement: an entry for the same position is overwritten unless it holds a deeper result
 // from the current search; otherwise the bucket's least valuable entry goes, valuing depth and
@@ -66,6 +67,9 @@ class TranspositionTable {
     TTEntry entry[kBucket];
   };
   struct Free {
+    // No member initialisers: the deleter must be default-constructible inside the class.
+    std::size_t bytes;
+    bool mapped;  // from mmap (large tables), else from the heap
     void operator()(Bucket* b) const;
   };
 

@@ -1,6 +1,9 @@
 // Opening books: the file format (round trip, every kind of damage rejected), lookup, the
 // builder on a tiny budget, and how the engine uses a book.
+#include <sys/stat.h>
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 #include <string_view>
@@ -120,6 +123,95 @@ TEST_CASE("book format: damaged or foreign files are rejected with a reason", "[
   CHECK_FALSE(book::read_file(v, temp_path("missing.book")).ok());
 }
 
+TEST_CASE("book files: huge, sparse, foreign or non-regular files are refused by the header",
+          "[book]") {
+  namespace fs = std::filesystem;
+  const Variant v = Variant::International;
+  const auto good = book::encode(v, start_records(v));
+  auto write = [](const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+  };
+  auto set_count = [](std::vector<std::uint8_t>& bytes, std::uint64_t count) {
+    for (int i = 0; i < 8; ++i)
+      bytes[40 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(count >> (8 * i));
+  };
+  auto refused = [&](const std::string& path, const std::string& why) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = book::read_file(v, path);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE_FALSE(r.ok());
+    INFO(r.error());
+    CHECK(r.error().find(why) != std::string::npos);
+    // Judged by the header: no record is read (reading 3 GB takes many seconds, if memory
+    // allows it at all).
+    CHECK(seconds < 0.5);
+  };
+  constexpr std::uintmax_t k3GB = std::uintmax_t{3} << 30;
+  const std::string path = temp_path("huge.book");
+
+  // A sparse 3 GB file of zeros: not a book.
+  write(path, {});
+  fs::resize_file(path, k3GB);
+  refused(path, "bad magic");
+  // A good header followed by 3 GB: the header's count does not match the size.
+  write(path, good);
+  fs::resize_file(path, k3GB);
+  refused(path, "truncated or has trailing bytes");
+  // A header whose count matches the 3 GB: more records than any book may hold.
+  auto huge = good;
+  huge.resize(book::kHeaderSize);
+  const std::uint64_t count = (k3GB - book::kHeaderSize) / book::kRecordSize;
+  set_count(huge, count);
+  write(path, huge);
+  fs::resize_file(path, book::kHeaderSize + count * book::kRecordSize);
+  refused(path, "more than the limit");
+  // A book on the limit's right side is still read.
+  write(path, good);
+  CHECK(book::read_file(v, path).ok());
+  // Damage found while reading the records in chunks is still reported.
+  auto flipped = good;
+  flipped[book::kHeaderSize + 30] ^= 0x40;
+  write(path, flipped);
+  refused(path, "checksum");
+  fs::remove(path);
+
+  // A directory, a FIFO: refused with a reason (a FIFO would block a reader for ever).
+  const std::string dir = temp_path("book_dir");
+  fs::create_directory(dir);
+  refused(dir, "is a directory");
+  fs::remove(dir);
+  const std::string fifo = temp_path("book_fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  refused(fifo, "not a regular file");
+  fs::remove(fifo);
+}
+
+TEST_CASE("book files: writing leaves another FILE.tmp alone", "[book]") {
+  const Variant v = Variant::English;
+  const std::string path = temp_path("tmp_alone.book");
+  {
+    std::ofstream other(path + ".tmp");
+    other << "someone else's file\n";
+  }
+  REQUIRE(book::write_file(v, path, start_records(v)).ok());
+  CHECK(book::read_file(v, path).ok());
+  std::ifstream other(path + ".tmp");
+  std::string line;
+  std::getline(other, line);
+  CHECK(line == "someone else's file");
+  // No temporary file is left behind.
+  int leftovers = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(path).parent_path()))
+    if (entry.path().string().starts_with(path + ".tmp.")) ++leftovers;
+  CHECK(leftovers == 0);
+  std::filesystem::remove(path);
+  std::filesystem::remove(path + ".tmp");
+}
+
 TEST_CASE("book lookup: legal moves only, best first; choice within the margin", "[book]") {
   const Variant v = Variant::International;
   auto records = start_records(v);
@@ -220,6 +312,39 @@ TEST_CASE("the engine plays book moves at once, within book-ply, never in analys
   o.book = false;
   e.set_options(o);
   CHECK_FALSE(play(think).second.back().from_book);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("the engine refuses a huge book-file at once and searches instead", "[book][engine]") {
+  // A 3 GB sparse file whose header claims as many records as fit: refused by the header (it
+  // was read whole before: seconds, and 3 GB of memory or std::bad_alloc).
+  const Variant v = Variant::International;
+  const std::string path = temp_path("engine_huge.book");
+  auto header = book::encode(v, {});
+  const std::uint64_t count = ((std::uint64_t{3} << 30) - book::kHeaderSize) / book::kRecordSize;
+  for (int i = 0; i < 8; ++i)
+    header[40 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(count >> (8 * i));
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(header.data()),
+              static_cast<std::streamsize>(header.size()));
+  }
+  std::filesystem::resize_file(path, book::kHeaderSize + count * book::kRecordSize);
+  Engine e;
+  EngineOptions o;
+  o.tt_log2 = 14;
+  o.book_file = path;
+  e.set_options(o);
+  e.set_position(Game(v));
+  SearchLimits limits;
+  limits.depth = 2;
+  std::vector<SearchInfo> infos;
+  const auto start = std::chrono::steady_clock::now();
+  const BestMove best = e.think(limits, [&](const SearchInfo& i) { infos.push_back(i); });
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+  CHECK(best.has_move);
+  REQUIRE_FALSE(infos.empty());
+  CHECK_FALSE(infos.back().from_book);
   std::filesystem::remove(path);
 }
 

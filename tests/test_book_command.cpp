@@ -3,6 +3,8 @@
 #include <unistd.h>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 
@@ -86,4 +88,83 @@ TEST_CASE("tsuru book show and merge: help, bad options, missing input", "[book]
   const test::TsuruRun missing = book_command({"show", temp_path("missing.book")});
   CHECK(missing.code == 1);
   CHECK(missing.err.starts_with("book show: "));
+}
+
+TEST_CASE("tsuru book merge: --out that is not a book is refused unless --force",
+          "[book][command]") {
+  const Variant v = Variant::English;
+  const Position start = start_position(v);
+  const std::string one = temp_path("force_one.book");
+  REQUIRE(book::write_file(v, one, {{start.key(), test::move(v, start, "9-13"), 30, 5}}).ok());
+  const std::string notes = temp_path("notes.txt");
+  auto write_text = [](const std::string& path, const std::string& text) {
+    std::ofstream out(path);
+    out << text;
+  };
+  auto read_text = [](const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  write_text(notes, "precious notes\n");
+  write_text(notes + ".tmp", "another file\n");
+
+  const test::TsuruRun refused =
+      book_command({"merge", "--variant", "english", "--out", notes, one});
+  CHECK(refused.code == 1);
+  CHECK(refused.err.starts_with("book merge: will not overwrite " + notes));
+  CHECK(refused.err.find("not a Tsuru book") != std::string::npos);
+  CHECK(refused.err.find("--force") != std::string::npos);
+  CHECK(read_text(notes) == "precious notes\n");
+
+  // A book of another rule set is not overwritten either.
+  const std::string intl = temp_path("force_intl.book");
+  REQUIRE(book::write_file(Variant::International, intl, {}).ok());
+  const test::TsuruRun foreign =
+      book_command({"merge", "--variant", "english", "--out", intl, one});
+  CHECK(foreign.code == 1);
+  CHECK(foreign.err.find("rule set") != std::string::npos);
+
+  // A directory never.
+  const std::string dir = temp_path("force_dir");
+  std::filesystem::create_directory(dir);
+  const test::TsuruRun directory =
+      book_command({"merge", "--variant", "english", "--force", "--out", dir, one});
+  CHECK(directory.code == 1);
+  CHECK(directory.err == "book merge: " + dir + " is a directory\n");
+
+  // With --force it is replaced; FILE.tmp, someone else's, is left alone.
+  const test::TsuruRun forced =
+      book_command({"merge", "--variant", "english", "--force", "--out", notes, one});
+  INFO(forced.err);
+  CHECK(forced.code == 0);
+  CHECK(book::read_file(v, notes).ok());
+  CHECK(read_text(notes + ".tmp") == "another file\n");
+
+  // An existing book of the rule set is replaced without --force (the usual case).
+  const test::TsuruRun again = book_command({"merge", "--variant", "english", "--out", notes, one});
+  CHECK(again.code == 0);
+  for (const std::string& f : {one, notes, notes + ".tmp", intl, dir}) std::filesystem::remove(f);
+}
+
+TEST_CASE("tsuru book show: a directory or a file that is not a book, a clear error",
+          "[book][command]") {
+  const std::string dir = temp_path("show_dir");
+  std::filesystem::create_directory(dir);
+  const test::TsuruRun directory = book_command({"show", "--variant", "english", dir});
+  CHECK(directory.code == 1);
+  CHECK(directory.err == "book show: " + dir + " is a directory, not a book file\n");
+  CHECK(directory.out.empty());
+  std::filesystem::remove(dir);
+
+  const std::string text = temp_path("show_text.book");
+  {
+    std::ofstream out(text);
+    out << "hello\n";
+  }
+  const test::TsuruRun not_book = book_command({"show", "--variant", "english", text});
+  CHECK(not_book.code == 1);
+  CHECK(not_book.err == "book show: " + text + ": not a Tsuru book (file too short)\n");
+  std::filesystem::remove(text);
 }

@@ -1,6 +1,8 @@
 // The engine facade: threading contract, limits, pondering, levels, draw offers.
 #include <atomic>
 #include <chrono>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -191,4 +193,38 @@ TEST_CASE("draw offers follow the position", "[engine][draw]") {
   e.set_position(Game(Variant::English, fen(Variant::English, "W:WK1:BK32,K30,K28")));
   CHECK(e.offers_draw());
   CHECK(e.accepts_draw());
+}
+
+TEST_CASE("a large table is sized and cleared on the search thread and taken only as used",
+          "[engine]") {
+  // 2^26 entries: 1 GiB. Zeroing it on the caller's thread (a DXP or Hub I/O thread) took a
+  // large fraction of a second and all of its memory at once.
+  auto resident_kib = [] {
+    std::ifstream in("/proc/self/status");
+    for (std::string line; std::getline(in, line);)
+      if (line.starts_with("VmRSS:")) return std::stol(line.substr(6));
+    return -1L;
+  };
+  Engine e;
+  EngineOptions o;
+  o.tt_log2 = 26;
+  o.book = false;
+  e.set_options(o);
+  e.set_position(Game(Variant::International));
+  const long before = resident_kib();
+  SearchLimits limits;
+  limits.depth = 1;
+  auto start = std::chrono::steady_clock::now();
+  e.go(limits, {}, [](const BestMove&) {});
+  const double go_seconds = seconds_since(start);
+  e.wait();
+  CHECK(go_seconds < 0.05);
+  // A depth-1 search touches a few entries: the rest of the gigabyte is never backed.
+  CHECK(resident_kib() - before < 128 * 1024);
+  start = std::chrono::steady_clock::now();
+  e.new_game();
+  CHECK(seconds_since(start) < 0.05);
+  e.go(limits, {}, [](const BestMove&) {});
+  e.wait();
+  CHECK(resident_kib() - before < 128 * 1024);
 }

@@ -392,3 +392,32 @@ TEST_CASE("Console: tsuru without a command starts a game; tsuru help lists the 
     CHECK(out.find(command) != std::string::npos);
   }
 }
+
+TEST_CASE("Console: a bad line is echoed cut and escaped; an overlong line is not read whole",
+          "[play][console]") {
+  // A 4 MiB line with terminal escape sequences in it, then a short line of control bytes,
+  // a level and a file name with an escape, then a line that still works.
+  std::string huge;
+  while (huge.size() < (std::size_t{4} << 20)) huge += "\x1b[2J\x1b]0;pwned\x07 junk ";
+  const std::string script = huge + "\n" + "he\x01llo\x1b[31m\n" + "level \x1b[5mfoo\n" +
+                             std::string(300, 'z') + "\n" + "quit\n";
+  const test::TsuruRun run = run_play("--level beginner --seed 1", script);
+  CHECK(run.code == 0);
+  // Nothing like the input's size comes back, and no raw control byte but newlines.
+  CHECK(run.out.size() < 8000);
+  std::size_t controls = 0;
+  for (const char c : run.out)
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f) ++controls;
+  CHECK(controls == 0);
+  INFO(run.out);
+  CHECK(run.out.find("Line too long (more than 1024 bytes): '\\x1b[2J\\x1b]0;pwned\\x07 junk") !=
+        std::string::npos);
+  CHECK(run.out.find("Not a command or a move: 'he\\x01llo\\x1b[31m' (bad square "
+                     "'he\\x01llo\\x1b[31m'). Type help for the commands.") != std::string::npos);
+  CHECK(run.out.find("Unknown level '\\x1b[5mfoo': choose beginner, medium or hard.") !=
+        std::string::npos);
+  // A long line under the limit: cut after 80 characters with an ellipsis.
+  CHECK(run.out.find("Not a command or a move: '" + std::string(80, 'z') + "\u2026' (") !=
+        std::string::npos);
+  CHECK(run.out.find("Goodbye.") != std::string::npos);
+}

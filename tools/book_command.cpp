@@ -1,7 +1,9 @@
 // tsuru book build|show|merge: make, inspect and combine opening books.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <map>
+#include <system_error>
 
 #include <boost/program_options.hpp>
 
@@ -110,7 +112,8 @@ int book_merge(const Args& args) {
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
       "out", po::value(&out)->required(), "merged book file")(
-      "input", po::value(&inputs)->multitoken(), "books to merge");
+      "input", po::value(&inputs)->multitoken(), "books to merge")(
+      "force", "overwrite --out even when it is not a book of this rule set");
   po::positional_options_description positional;
   positional.add("input", -1);
   po::variables_map vm;
@@ -119,6 +122,22 @@ int book_merge(const Args& args) {
   if (inputs.empty()) {
     std::fprintf(stderr, "book merge: no input books\n");
     return 2;
+  }
+  // Like build (which extends --out, so refuses one it cannot read), merge replaces --out only
+  // when it is a book of this rule set, unless told to.
+  std::error_code ec;
+  if (std::filesystem::is_directory(out, ec)) {
+    std::fprintf(stderr, "book merge: %s is a directory\n", out.c_str());
+    return 1;
+  }
+  if (std::filesystem::exists(out, ec) && !vm.count("force")) {
+    if (const auto existing = book::read_file(v, out); !existing) {
+      std::fprintf(stderr,
+                   "book merge: will not overwrite %s, not a book of this rule set (%s); "
+                   "--force overwrites it\n",
+                   out.c_str(), existing.error().c_str());
+      return 1;
+    }
   }
   std::map<std::pair<Key, std::string>, book::Record> merged;
   for (const std::string& in : inputs) {

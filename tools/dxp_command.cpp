@@ -3,6 +3,7 @@
 // each game, each connection's summary); the raw message log goes through spdlog (stderr with
 // --verbose, a file with --log).
 #include <unistd.h>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -95,6 +96,7 @@ int run_dxp(const Args& args) {
   std::string layout_name = "pydraughts";
   dxp::HandlerOptions h;
   h.engine.tt_log2 = 22;
+  dxp::ServiceOptions service_options;
   po::options_description desc(
       "tsuru dxp: play DXP matches over TCP (listen or connect; follower or initiator)");
   desc.add_options()("help,h", "show this help")(
@@ -113,8 +115,15 @@ int run_dxp(const Args& args) {
                  variant_help().c_str())("level", po::value(&level_name)->default_value(level_name),
                                          "engine level: none beginner medium hard")(
       "hash", po::value(&h.engine.tt_log2)->default_value(h.engine.tt_log2),
-      "hash table entries, log2 (16 bytes each)")("name", po::value(&name)->default_value(name),
-                                                  "our name in the protocol (32 chars)")(
+      "hash table entries of each connection's engine, log2 (16 bytes each: 22 = 64 MiB)")(
+      "max-connections",
+      po::value(&service_options.max_connections)->default_value(service_options.max_connections),
+      "listen: connections served at once (1-64); more are refused and closed")(
+      "idle-timeout",
+      po::value(&service_options.idle_timeout)->default_value(service_options.idle_timeout),
+      "listen: seconds a connection may stay without a game and silent before it is closed "
+      "(0 = never)")("name", po::value(&name)->default_value(name),
+                     "our name in the protocol (32 chars)")(
       "event", po::value(&event)->default_value(event), "PDN Event tag")(
       "layout", po::value(&layout_name)->default_value(layout_name),
       "8x8 and Turkish squares and positions: pydraughts (as pydraughts writes them) or tsuru "
@@ -138,6 +147,14 @@ int run_dxp(const Args& args) {
   h.engine.level = *level;
   if (h.engine.tt_log2 < 10 || h.engine.tt_log2 > 30)
     throw std::runtime_error("--hash must be between 10 and 30");
+  if (service_options.max_connections < 1 || service_options.max_connections > 64)
+    throw std::runtime_error("--max-connections must be between 1 and 64");
+  // Every connection has its own engine and table: the total is bounded by the two options.
+  const double table_mib = std::ldexp(16.0, h.engine.tt_log2) / (1 << 20);
+  if (table_mib * service_options.max_connections > 64 * 1024)
+    throw std::runtime_error("--hash and --max-connections ask for more than 64 GiB of tables");
+  if (!(service_options.idle_timeout >= 0) || service_options.idle_timeout > 1e6)
+    throw std::runtime_error("--idle-timeout must be between 0 and 1000000 seconds");
   h.name = name.substr(0, dxp::kNameWidth);
   h.initiator = vm.count("initiator") > 0;
   if (h.initiator) {
@@ -179,7 +196,7 @@ int run_dxp(const Args& args) {
     std::fflush(stdout);
     if (h.initiator && (!s.complete || s.refused)) failed = true;
   };
-  dxp::Service service(io, factory, on_end);
+  dxp::Service service(io, factory, on_end, service_options);
   if (!connect.empty()) {
     const HostPort hp = parse_host_port(connect, "");
     try {
@@ -190,6 +207,8 @@ int run_dxp(const Args& args) {
   } else {
     const HostPort hp = parse_host_port(listen.empty() ? "27531" : listen, "127.0.0.1");
     const auto endpoint = service.listen(hp.host, hp.port);
+    spdlog::info("dxp: at most {} connections, {:.0f} MiB of hash table each",
+                 service_options.max_connections, table_mib);
     std::printf("listening on %s:%d\n", endpoint.address().to_string().c_str(),
                 static_cast<int>(endpoint.port()));
     std::fflush(stdout);

@@ -2,6 +2,9 @@
 //
 // A plain thread blocks on stdin and queues whole lines; the main thread hands them to the
 // session, whose searches run on the engine's own thread, so a search never delays reading.
+// The queue is bounded (lines and bytes): when it is full the reader stops reading, the OS pipe
+// fills and the client's writes block, so a client that writes without reading our replies
+// cannot make us grow without limit (see LineReader).
 // stdout carries protocol lines only, each written whole and flushed under one mutex (the
 // search thread writes info and done lines too); logs go to stderr. With --log, every line in
 // and out is also written to FILE with a timestamp. EOF on stdin ends the program at once, even
@@ -94,13 +97,31 @@ class Writer {
 
 // Reads stdin on its own thread. Lines longer than the codec accepts are cut just past its
 // limit (the session then answers "line too long") so a runaway line costs no memory.
+//
+// Back-pressure: at most kMaxLines lines and kMaxBytes bytes wait in the queue; a full queue
+// blocks the reader until the main thread takes a line. Lines stay in order, and that is the
+// choice made for stop, ping and quit too: they are not taken out of turn. The main thread
+// never waits on a search (go returns at once, ping is answered during a search), so the queue
+// only fills when the main thread is stuck writing replies the client does not read; a stop
+// read early could not get its done line out either. A stop behind a full queue therefore
+// waits exactly as long as it would have in an unbounded one, only in the client's pipe
+// rather than in our memory. EOF is likewise seen after the lines before it, as before.
 class LineReader {
  public:
+  static constexpr std::size_t kMaxLines = 1024;
+  // Room for several lines of the longest length the codec reads (256 KiB).
+  static constexpr std::size_t kMaxBytes = std::size_t{1} << 20;
+
   LineReader() {
     if (::pipe(wake_) != 0) wake_[0] = wake_[1] = -1;
     thread_ = std::thread([this] { run(); });
   }
   ~LineReader() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+      space_.notify_all();
+    }
     if (wake_[1] >= 0) {
       const char c = 'q';
       [[maybe_unused]] const auto n = ::write(wake_[1], &c, 1);
@@ -119,14 +140,28 @@ class LineReader {
     if (lines_.empty()) return std::nullopt;
     std::string line = std::move(lines_.front());
     lines_.pop_front();
+    bytes_ -= cost(line);
+    space_.notify_one();
     return line;
   }
 
  private:
-  void push(std::string line) {
-    std::lock_guard lock(mutex_);
+  // What a queued line costs: its text and the string itself.
+  static std::size_t cost(const std::string& line) { return sizeof(std::string) + line.capacity(); }
+
+  // Queues a line, waiting for room; false when the reader is being shut down.
+  bool push(std::string line) {
+    line.shrink_to_fit();  // a line grown byte by byte may hold twice its size
+    std::unique_lock lock(mutex_);
+    space_.wait(lock, [&] {
+      return closing_ || lines_.empty() ||
+             (lines_.size() < kMaxLines && bytes_ + cost(line) <= kMaxBytes);
+    });
+    if (closing_) return false;
+    bytes_ += cost(line);
     lines_.push_back(std::move(line));
     ready_.notify_one();
+    return true;
   }
 
   void run() {
@@ -144,7 +179,7 @@ class LineReader {
       if (n <= 0) break;
       for (ssize_t i = 0; i < n; ++i) {
         if (buf[i] == '\n') {
-          push(std::move(current));
+          if (!push(std::move(current))) return;
           current.clear();
           pending = false;
         } else {
@@ -153,8 +188,8 @@ class LineReader {
         }
       }
     }
+    if (pending && !push(std::move(current))) return;
     std::lock_guard lock(mutex_);
-    if (pending) lines_.push_back(std::move(current));
     eof_ = true;
     ready_.notify_one();
   }
@@ -162,9 +197,12 @@ class LineReader {
   int wake_[2] = {-1, -1};
   std::thread thread_;
   std::mutex mutex_;
-  std::condition_variable ready_;
+  std::condition_variable ready_;  // a line or EOF for the main thread
+  std::condition_variable space_;  // room in the queue for the reader
   std::deque<std::string> lines_;
+  std::size_t bytes_ = 0;  // cost() of the queued lines
   bool eof_ = false;
+  bool closing_ = false;  // the destructor runs: the reader must not wait for room
 };
 
 }  // namespace

@@ -103,6 +103,8 @@ class GameHandler : public std::enable_shared_from_this<GameHandler> {
   void shutdown();
 
   const SessionSummary& summary() const { return summary_; }
+  // No game requested, in progress or ending: the connection only waits for the peer.
+  bool idle() const { return phase_ == Phase::Idle; }
 
  private:
   enum class Phase { Idle, AwaitAccept, Playing, AwaitAck, Closed };

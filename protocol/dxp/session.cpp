@@ -1,5 +1,6 @@
 #include "protocol/dxp/session.hpp"
 
+#include <algorithm>
 #include <csignal>
 
 #include <spdlog/spdlog.h>
@@ -7,13 +8,26 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 
+#include "protocol/dxp/message.hpp"
+
 namespace tsuru::dxp {
 
 namespace asio = boost::asio;
 using asio::ip::tcp;
 
-Session::Session(tcp::socket socket, std::shared_ptr<GameHandler> handler)
-    : socket_(std::move(socket)), handler_(std::move(handler)) {}
+namespace {
+std::chrono::steady_clock::duration seconds(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(s));
+}
+}  // namespace
+
+Session::Session(tcp::socket socket, std::shared_ptr<GameHandler> handler, double idle_timeout)
+    : socket_(std::move(socket)),
+      handler_(std::move(handler)),
+      idle_timeout_(idle_timeout),
+      idle_timer_(socket_.get_executor()),
+      last_input_(std::chrono::steady_clock::now()) {}
 
 Session::~Session() {
   handler_->attach(nullptr);
@@ -26,6 +40,31 @@ void Session::start(std::function<void()> on_closed) {
   handler_->attach(this);
   handler_->start();
   if (!closed_) read();
+  if (!closed_ && idle_timeout_ > 0) watch_idle();
+}
+
+// Closes the connection once it has been idle_timeout out of a game without a word from the
+// peer (a connection that never asks for a game must not hold an engine and a descriptor for
+// ever). Checked when the quiet spell would end, and again a timeout later while in a game.
+void Session::watch_idle() {
+  idle_timer_.expires_at(
+      std::max(last_input_ + seconds(idle_timeout_),
+               std::chrono::steady_clock::now() + std::chrono::milliseconds(10)));
+  idle_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec || self->closing_ || self->closed_) return;
+    const auto quiet = std::chrono::steady_clock::now() - self->last_input_;
+    if (!self->handler_->idle()) {
+      self->last_input_ = std::chrono::steady_clock::now();  // a game counts as activity
+    } else if (quiet >= seconds(self->idle_timeout_)) {
+      spdlog::warn("dxp: closing a connection idle for {:.0f} s without a game",
+                   std::chrono::duration<double>(quiet).count());
+      self->send(format(Chat{"idle without a game: closing the connection"}));
+      self->handler_->shutdown();  // closes through close(), once the chat line is written
+      self->close();
+      return;
+    }
+    self->watch_idle();
+  });
 }
 
 void Session::read() {
@@ -37,6 +76,7 @@ void Session::read() {
                               self->drop();
                               return;
                             }
+                            self->last_input_ = std::chrono::steady_clock::now();
                             self->framer_.feed(std::string_view(self->buffer_.data(), n));
                             while (auto frame = self->framer_.next()) {
                               if (self->closing_ || self->closed_) return;
@@ -91,6 +131,7 @@ void Session::finish_close() {
   if (closed_) return;
   closed_ = true;
   queue_.clear();
+  idle_timer_.cancel();
   boost::system::error_code ec;
   socket_.shutdown(tcp::socket::shutdown_both, ec);
   socket_.close(ec);
@@ -99,12 +140,15 @@ void Session::finish_close() {
 
 // ---- Service ------------------------------------------------------------------------------------
 
-Service::Service(asio::io_context& io, HandlerFactory factory, SessionEnd on_end)
+Service::Service(asio::io_context& io, HandlerFactory factory, SessionEnd on_end,
+                 ServiceOptions options)
     : io_(io),
       factory_(std::move(factory)),
       on_end_(std::move(on_end)),
+      options_(options),
       acceptor_(io),
-      signals_(io, SIGINT, SIGTERM) {
+      signals_(io, SIGINT, SIGTERM),
+      retry_timer_(io) {
   signals_.async_wait([this](boost::system::error_code ec, int signal) {
     if (ec) return;
     spdlog::info("dxp: signal {}: shutting down", signal);
@@ -134,14 +178,68 @@ void Service::accept() {
   acceptor_.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
     if (stopping_ || ec == asio::error::operation_aborted) return;
     if (ec) {
-      spdlog::warn("dxp: accept failed: {}", ec.message());
+      on_accept_error(ec);
+      return;
+    }
+    if (accept_failures_ > 0) {
+      spdlog::warn("dxp: accepting again after {} failed attempts", accept_failures_);
+      accept_failures_ = 0;
+    }
+    boost::system::error_code peer_ec;
+    const auto peer = socket.remote_endpoint(peer_ec);
+    const std::string who = peer.address().to_string() + ":" + std::to_string(peer.port());
+    if (active_ >= options_.max_connections) {
+      refuse(std::move(socket), who);
     } else {
-      boost::system::error_code peer_ec;
-      const auto peer = socket.remote_endpoint(peer_ec);
-      spdlog::info("dxp: connection from {}:{}", peer.address().to_string(), peer.port());
+      spdlog::info("dxp: connection from {}", who);
       start_session(std::move(socket));
     }
     accept();
+  });
+}
+
+// The connection that could not be accepted stays in the kernel's backlog, so accepting again
+// at once fails again at once: a spinning core and a log line per attempt. Wait instead, and
+// log the first failure of a spell and then one line a minute while it lasts.
+void Service::on_accept_error(const boost::system::error_code& ec) {
+  const auto now = std::chrono::steady_clock::now();
+  if (accept_failures_ == 0 || now - failure_logged_ >= std::chrono::minutes(1)) {
+    spdlog::warn("dxp: accept failed: {} ({} attempts so far; retrying every {:.1f} s)",
+                 ec.message(), accept_failures_ + 1, options_.accept_retry);
+    failure_logged_ = now;
+  }
+  ++accept_failures_;
+  retry_timer_.expires_after(seconds(options_.accept_retry));
+  retry_timer_.async_wait([this](boost::system::error_code timer_ec) {
+    if (timer_ec || stopping_) return;
+    accept();
+  });
+}
+
+// A connection beyond --max-connections: told why in a chat line, then closed. Logged at most
+// every ten seconds (with the number refused since), so a flood of connections is no flood of
+// log lines.
+void Service::refuse(tcp::socket socket, const std::string& peer) {
+  ++refused_;
+  const auto now = std::chrono::steady_clock::now();
+  if (refusal_logged_ == std::chrono::steady_clock::time_point{} ||
+      now - refusal_logged_ >= std::chrono::seconds(10)) {
+    spdlog::warn(
+        "dxp: connection from {} refused: {} connections already (--max-connections); "
+        "{} refused since the last report of this",
+        peer, active_, refused_);
+    refusal_logged_ = now;
+    refused_ = 0;
+  }
+  auto s = std::make_shared<tcp::socket>(std::move(socket));
+  auto text = std::make_shared<std::string>(
+      format(Chat{"too many connections (" + std::to_string(options_.max_connections) +
+                  "): try again later"}) +
+      '\0');
+  asio::async_write(*s, asio::buffer(*text), [s, text](boost::system::error_code, std::size_t) {
+    boost::system::error_code ignored;
+    s->shutdown(tcp::socket::shutdown_both, ignored);
+    s->close(ignored);
   });
 }
 
@@ -149,9 +247,12 @@ void Service::start_session(tcp::socket socket) {
   std::erase_if(sessions_, [](const std::weak_ptr<Session>& w) { return w.expired(); });
   const int id = next_id_++;
   auto handler = factory_(id);
-  auto session = std::make_shared<Session>(std::move(socket), handler);
+  auto session = std::make_shared<Session>(std::move(socket), handler,
+                                           listening_ ? options_.idle_timeout : 0.0);
   sessions_.push_back(session);
+  ++active_;
   session->start([this, handler] {
+    --active_;
     if (on_end_) on_end_(*handler);
     if (!listening_) stop();
   });
@@ -163,6 +264,7 @@ void Service::stop() {
   signals_.cancel();
   boost::system::error_code ec;
   acceptor_.close(ec);
+  retry_timer_.cancel();
   for (auto& weak : sessions_)
     if (auto s = weak.lock()) s->shutdown();
   sessions_.clear();

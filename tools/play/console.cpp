@@ -1,6 +1,7 @@
 #include "tools/play/console.hpp"
 
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <istream>
 #include <ostream>
@@ -13,6 +14,50 @@ namespace tsuru::play {
 namespace {
 
 constexpr std::string_view kPrompt = "> ";
+// The longest input line read whole; the rest of a longer line is skipped unread into memory.
+constexpr std::size_t kMaxLine = 1024;
+// How much of the person's text an answer repeats.
+constexpr std::size_t kShown = 80;
+
+// Text typed by the person as it may be repeated to the terminal: control bytes escaped
+// (\xNN), cut after `limit` characters with "…" (a pasted megabyte is not echoed back, and
+// an escape sequence is never sent to the terminal).
+std::string shown(std::string_view text, std::size_t limit = kShown) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool continuation = (c & 0xc0) == 0x80;  // a UTF-8 character is never cut in two
+    if (!continuation && chars++ == limit) return out + "\u2026";
+    if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+// One line of at most kMaxLine bytes; `cut` tells that more followed (skipped). False at the
+// end of the input with nothing read.
+bool read_line(std::istream& in, std::string& line, bool& cut) {
+  line.clear();
+  cut = false;
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < kMaxLine)
+      line += static_cast<char>(c);
+    else
+      cut = true;
+  }
+  in.setstate(std::ios::eofbit);
+  return any;
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -72,9 +117,15 @@ int Console::run() {
   std::string line;
   while (true) {
     out_ << kPrompt << std::flush;
-    if (!std::getline(in_, line)) {
+    bool cut = false;
+    if (!read_line(in_, line, cut)) {
       out_ << "\nEnd of input. Goodbye.\n";
       return 0;
+    }
+    if (cut) {
+      out_ << "Line too long (more than " << kMaxLine << " bytes): '" << shown(line)
+           << "'. Type help for the commands.\n";
+      continue;
     }
     if (!handle(line)) {
       out_ << "Goodbye.\n";
@@ -251,14 +302,15 @@ void Console::human_move(std::string_view text) {
     const notation::MoveError& e = parsed.error();
     const bool must_capture = has_capture(v, pos);
     if (e.kind == notation::MoveError::Kind::Malformed) {
-      out_ << "Not a command or a move: '" << text << "' (" << e.message
+      out_ << "Not a command or a move: '" << shown(text) << "' (" << shown(e.message)
            << "). Type help for the commands.\n";
     } else if (must_capture && text.find('-') != std::string_view::npos) {
       out_ << "A capture is compulsory: you must capture. Legal moves:";
       for (const Move& m : game_.legal_moves()) out_ << ' ' << notation::format_move_pdn(v, pos, m);
       out_ << '\n';
     } else {
-      out_ << "Illegal move '" << text << "': " << e.message << ". Type moves for the list.\n";
+      out_ << "Illegal move '" << shown(text) << "': " << shown(e.message)
+           << ". Type moves for the list.\n";
     }
     return;
   }
@@ -371,15 +423,15 @@ void Console::save(std::string_view file) {
   f << pdn::write(game_, tags);
   f.close();
   if (!f)
-    out_ << "Cannot write '" << file << "'.\n";
+    out_ << "Cannot write '" << shown(file) << "'.\n";
   else
-    out_ << "Game saved to " << file << ".\n";
+    out_ << "Game saved to " << shown(file) << ".\n";
 }
 
 void Console::set_level(std::string_view name) {
   const auto level = parse_level(lower(name));
   if (!level || *level == Level::None) {
-    out_ << "Unknown level '" << name << "': choose beginner, medium or hard.\n";
+    out_ << "Unknown level '" << shown(name) << "': choose beginner, medium or hard.\n";
     return;
   }
   settings_.level = *level;
