@@ -118,28 +118,13 @@ struct ItalianRules : RuleDefaults {
 // piece is a king must stop on the square right behind it. Only the final landing is restricted
 // (dctl `is_halt_behind_king`); "Killer Light" restricts it in multi-captures only and is a
 // different game.
-struct KillerRules : RuleDefaults {
-  using Geometry = Board10;
-  static constexpr Side kFirstToMove = Side::White;
-  static constexpr int kStartRows = 4;
-  static constexpr bool kMenCaptureBackward = true;
-  static constexpr bool kFlyingKings = true;
-  static constexpr CapturePriority kPriority = CapturePriority::Majority;
-  static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;
+struct KillerRules : InternationalRules {
   static constexpr bool kHaltBehindKing = true;
-  static constexpr DrawLimits kDraws{50, 0, true, EndgameRule::None, 3};  // as FMJD
 };
 
 // Breakthrough (lidraughts variant/Breakthrough.scala): international rules; the first side to
 // make a king wins.
-struct BreakthroughRules : RuleDefaults {
-  using Geometry = Board10;
-  static constexpr Side kFirstToMove = Side::White;
-  static constexpr int kStartRows = 4;
-  static constexpr bool kMenCaptureBackward = true;
-  static constexpr bool kFlyingKings = true;
-  static constexpr CapturePriority kPriority = CapturePriority::Majority;
-  static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;
+struct BreakthroughRules : InternationalRules {
   static constexpr bool kFirstKingWins = true;
   // No king ever stays on the board, so only repetition can draw (men always move forward).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
@@ -152,14 +137,7 @@ struct BreakthroughRules : RuleDefaults {
 // 25-move rule (25 moves each with only kings moving, FMJD 6.1), which needs no assumption
 // about who is winning; the FMJD 16/5-move endgame limits (6.2, 6.3) are left out, as they
 // measure whether material can force a win in the normal game.
-struct AntidraughtsRules : RuleDefaults {
-  using Geometry = Board10;
-  static constexpr Side kFirstToMove = Side::White;
-  static constexpr int kStartRows = 4;
-  static constexpr bool kMenCaptureBackward = true;
-  static constexpr bool kFlyingKings = true;
-  static constexpr CapturePriority kPriority = CapturePriority::Majority;
-  static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;
+struct AntidraughtsRules : InternationalRules {
   static constexpr bool kNoMoveWins = true;
   static constexpr DrawLimits kDraws{50, 0, false, EndgameRule::None, 3};
 };

@@ -21,10 +21,13 @@
 #include "engine/game.hpp"
 #include "protocol/dxp/board.hpp"
 #include "tests/dxp_process.hpp"
+#include "tests/text_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 
 using namespace tsuru;
+using tsuru::test::count_of;
 using tsuru::test::PeerSocket;
+using tsuru::test::read_file;
 using namespace std::chrono_literals;
 
 namespace {
@@ -149,19 +152,6 @@ tsuru::test::TsuruRun match(const std::vector<std::string>& args) {
   std::vector<std::string> argv{"match"};
   argv.insert(argv.end(), args.begin(), args.end());
   return tsuru::test::run_tsuru(argv, "", 300s);
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
 }
 
 }  // namespace

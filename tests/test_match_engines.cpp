@@ -9,9 +9,12 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/text_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 #include "tools/child_process.hpp"
 
+using tsuru::test::count_of;
+using tsuru::test::read_file;
 using tsuru::tools::ChildProcess;
 using namespace std::chrono_literals;
 
@@ -42,19 +45,6 @@ Score result_of(const std::string& out) {
   std::smatch m;
   if (!std::regex_search(out, m, line)) return {};
   return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
 }
 
 }  // namespace

@@ -9,12 +9,14 @@
 
 #include "engine/game.hpp"
 #include "protocol/notation.hpp"
+#include "tests/text_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 #include "tools/child_process.hpp"
 #include "tools/play/board_view.hpp"
 #include "tools/play/draw_offers.hpp"
 
 using namespace tsuru;
+using tsuru::test::count_of;
 using tsuru::tools::ChildProcess;
 using namespace std::chrono_literals;
 
@@ -31,12 +33,6 @@ bool has_line(const std::string& text, const std::string& line) {
   for (const std::string& l : lines_of(text))
     if (l == line) return true;
   return false;
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 // `tsuru play <args>` (words separated by spaces) with the whole script on stdin, then end of
