@@ -1,10 +1,16 @@
-// `tsuru bench` is a signature of the search: the same node count on every run.
+// `tsuru bench` is a signature of the search: the same node count on every run, and the count
+// of every rule set pinned in tests/data/bench_signatures.tsv.
 #include <array>
 #include <cstdio>
+#include <fstream>
+#include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include <catch2/catch.hpp>
+
+#include "engine/variant.hpp"
 
 namespace {
 
@@ -42,5 +48,26 @@ TEST_CASE("bench prints a reproducible node count", "[bench]") {
       ++positions;
     CHECK(positions >= 20);
     CHECK(first.find("total positions=") != std::string::npos);
+  }
+}
+
+TEST_CASE("bench node counts equal the pinned signatures of every rule set", "[bench]") {
+  std::ifstream file(std::string(TSURU_TEST_DATA) + "/bench_signatures.tsv");
+  REQUIRE(file);
+  std::map<std::string, std::string> pinned;
+  for (std::string line; std::getline(file, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string variant, nodes;
+    REQUIRE(fields >> variant >> nodes);
+    pinned[variant] = nodes;
+  }
+  // Every rule set has its signature.
+  for (const tsuru::Variant v : tsuru::all_variants())
+    CHECK(pinned.count(std::string(tsuru::info(v).name)) == 1);
+  for (const auto& [variant, nodes] : pinned) {
+    INFO(variant);
+    CHECK(signature(run(std::string(TSURU_BINARY) + " bench --variant " + variant)) ==
+          "bench nodes=" + nodes);
   }
 }
