@@ -1,4 +1,4 @@
-// The three levels of the seeds' computer opponent (RULES.md), as presets over search limits:
+// The three levels of the seeds' computer opponent (docs/hub.md), as presets over search limits:
 //   beginner: 40% of moves uniformly random among the legal moves, the others a 2-ply search;
 //   medium:   a fixed-depth search, 8 plies on 8x8 boards (English), 6 on 10x10 (international);
 //   hard:     a timed search, never more than 1.5 s of wall clock per move.

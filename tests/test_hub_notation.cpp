@@ -74,7 +74,7 @@ TEST_CASE("hub notation: English as pydraughts writes it", "[hub][notation][pydr
         "e"             // Hub 22 = PDN 11, vacated
         "wwwwwwwwww");  // Hub 23-32 = PDN 10-1
 
-  // RULES.md's worked example (Black men 1, 2, 6, 22; White men 19, 26, 27, 30, 32; Black to
+  // docs/rules.md's worked example (Black men 1, 2, 6, 22; White men 19, 26, 27, 30, 32; Black to
   // move; the only move is 22x31 capturing 26) as pydraughts would send it.
   const std::string worked =
       "W"
