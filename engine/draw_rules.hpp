@@ -50,7 +50,7 @@ namespace tsuru {
 enum class ResultReason : std::uint8_t {
   None,
   NoLegalMove,      // the side to move has no piece or is blocked: it loses (antidraughts: wins)
-  Repetition,       // same position, same side to move, third time
+  Repetition,       // same position, same side to move, third time (Italian: fourth)
   ReversibleMoves,  // English 40-move rule / international 25-move kings-only rule
   EndgameLimit,     // FMJD 16/5-move endgame limits
   MoveCap,          // English 400-move cap
