@@ -286,7 +286,7 @@ TEST_CASE("hub notation: pydraughts' numbering of Russian, Brazilian and Turkish
     CHECK(hub::parse_move(v, s, "22-18").ok() == false);  // not a move in pydraughts' numbers
   }
   // Turkish: 1 = a1 ... 64 = h8 (pydraughts), 1 = a8 in the position string; both read
-  // algebraic moves, as the README says.
+  // algebraic moves, as docs/notation.md says.
   const Variant t = Variant::Turkish;
   const Position s = start_position(t);
   const auto b3b4 = hub::parse_move(t, s, "18-26");
