@@ -2,9 +2,9 @@
 // once per move, and the check that says a draw has been reached. Threefold repetition needs
 // the position history and lives in Game (and in the search's own stack).
 //
-// English (WCDF, RULES.md): 40 moves each (80 plies) with no man move and no capture; 400
+// English (WCDF; docs/rules.md): 40 moves each (80 plies) with no man move and no capture; 400
 //   moves (plies) in all; optionally a draw as soon as each side has one king and nothing else.
-// International (FMJD, RULES.md):
+// International (FMJD; docs/rules.md):
 //   - 25 moves each (50 plies) in which only kings move (no man move, no capture);
 //   - endgame limits counted from the moment the material arises (a capture never extends
 //     them): 3 kings, 2 kings + 1 man or 1 king + 2 men against a lone king: 16 moves each;
@@ -50,7 +50,7 @@ namespace tsuru {
 enum class ResultReason : std::uint8_t {
   None,
   NoLegalMove,      // the side to move has no piece or is blocked: it loses (antidraughts: wins)
-  Repetition,       // same position, same side to move, third time
+  Repetition,       // same position, same side to move, third time (Italian: fourth)
   ReversibleMoves,  // English 40-move rule / international 25-move kings-only rule
   EndgameLimit,     // FMJD 16/5-move endgame limits
   MoveCap,          // English 400-move cap

@@ -1,6 +1,7 @@
-// The three levels of the seeds' computer opponent (RULES.md), as presets over search limits:
+// The three levels of the seeds' computer opponent (docs/hub.md), as presets over search limits:
 //   beginner: 40% of moves uniformly random among the legal moves, the others a 2-ply search;
-//   medium:   a fixed-depth search, 8 plies on 8x8 boards (English), 6 on 10x10 (international);
+//   medium:   a fixed-depth search, 8 plies on 32-square boards (English), 6 on larger ones
+//             (international, Turkish);
 //   hard:     a timed search, never more than 1.5 s of wall clock per move.
 // Level none leaves the caller's limits alone.
 #pragma once

@@ -1,6 +1,6 @@
 // The rule sets beyond English and international draughts, as traits (see rules.hpp for the
 // meaning of each field). Each trait cites the rule text it encodes; where sources disagree
-// (shared/reference/VARIANTS.md section 5) the comment says which reading was chosen and why.
+// (docs/rules.md, "Readings chosen") the comment says which reading was chosen and why.
 // The draw rules' sources are quoted next to each kDraws.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace tsuru {
 
-// Brazilian draughts: the FMJD international rules on the 8x8 board (VARIANTS.md; dctl
+// Brazilian draughts: the FMJD international rules on the 8x8 board (docs/rules.md; dctl
 // `brazilian = international`): men capture backwards, flying kings, majority capture, crowned
 // only where the move ends.
 struct BrazilianRules : RuleDefaults {
@@ -97,7 +97,7 @@ struct SpanishRules : RuleDefaults {
 // captures: most pieces (6.6), then with a king (6.7), then most kings (6.8), then the one that
 // meets a king first (6.9). With two or more kings captured, 6.9 is read as comparing the order
 // of every captured king (earlier is better), as dctl and refgen do; pydraughts compares only
-// the first king (VARIANTS.md 5.4). The readings differ only on ties the published perft never
+// the first king (docs/rules.md). The readings differ only on ties the published perft never
 // reaches.
 struct ItalianRules : RuleDefaults {
   using Geometry = Board8;
@@ -130,7 +130,7 @@ struct BreakthroughRules : InternationalRules {
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
 };
 
-// Antidraughts (losing draughts; RULES.md "Losing games"; lidraughts variant/Antidraughts.scala,
+// Antidraughts (losing draughts; docs/rules.md; lidraughts variant/Antidraughts.scala,
 // Scan's `losing`): the FMJD international moves and captures unchanged (majority capture,
 // flying kings, crowned only where the move ends), but the side to move that cannot move - no
 // pieces left, or every piece blocked - wins. Draw rules: threefold repetition and the FMJD
@@ -154,7 +154,7 @@ constexpr unsigned direction_set(std::initializer_list<int> ds) {
 // move, kings move any distance but capture only by landing right behind the captured piece,
 // which is removed at once; free choice. A king may turn back (180 degrees) between captures:
 // fandom and coldmoon say so and dctl allows it; mindsports' "same or perpendicular direction"
-// is the minority reading (VARIANTS.md 5.3). Who moves first varies by source; White here.
+// is the minority reading (docs/rules.md). Who moves first varies by source; White here.
 struct ThaiRules : RuleDefaults {
   using Geometry = Board8;
   using Lines = Diagonal8Lines;
@@ -188,7 +188,7 @@ struct ThaiRules : RuleDefaults {
 // only; captured pieces stay until the move ends; crowned only where the move ends. Priority:
 // the highest value, where n kings are worth more than 2n-1 and less than 2n men (dctl and
 // lidraughts: man 100, king 199; Wikipedia's "a man and a half" is the minority reading,
-// VARIANTS.md 5.2), then a capture with a king. A king may make at most three non-capturing
+// docs/rules.md), then a capture with a king. A king may make at most three non-capturing
 // moves in a row while its side still has men; moving another king, a man, or any capture
 // starts the count again (mindsports; lidraughts Frisian.scala).
 struct FrisianRules : RuleDefaults {
@@ -223,7 +223,7 @@ struct FrisianRules : RuleDefaults {
 // capturing piece may not turn 180 degrees between two captures; the maximum number of pieces
 // must be captured (Wikipedia; iggamecenter; mindsports; damaturk.com citing Örnek 1974).
 // A man that reaches the back rank during a capture goes on capturing as a man and is crowned
-// only where the move ends (VARIANTS.md 5.1: Wikipedia's older text, iggamecenter, pydraughts;
+// only where the move ends (docs/rules.md; Wikipedia's older text, iggamecenter, pydraughts;
 // damaturk.com: the majority obligation holds "even for a piece that has reached the king
 // row", which rules out the move simply ending there).
 struct TurkishRules : RuleDefaults {

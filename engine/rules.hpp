@@ -1,6 +1,6 @@
 // Rule sets as traits. Move generation, draw rules and search are templates over one of these;
 // the rule set is chosen once, at the boundary (see variant.hpp). Each trait cites the rule it
-// encodes (RULES.md / reference/VARIANTS.md in the shared rule book).
+// encodes; docs/rules.md describes every rule set as these traits play it.
 #pragma once
 
 #include "engine/geometry.hpp"
@@ -65,7 +65,7 @@ struct RuleDefaults {
   static constexpr bool kLineMoves = false;
 };
 
-// English / American checkers, WCDF rules (RULES.md "English / American checkers").
+// English / American checkers, WCDF rules (docs/rules.md "English / American checkers").
 struct EnglishRules : RuleDefaults {
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::Black;   // Black moves first
@@ -80,7 +80,7 @@ struct EnglishRules : RuleDefaults {
   static constexpr DrawLimits kDraws{80, 400, false, EndgameRule::None, 3};
 };
 
-// International draughts, FMJD rules (RULES.md "International draughts").
+// International draughts, FMJD rules (docs/rules.md "International draughts").
 struct InternationalRules : RuleDefaults {
   using Geometry = Board10;
   static constexpr Side kFirstToMove = Side::White;

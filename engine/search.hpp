@@ -38,7 +38,8 @@ class Search {
   Search(TranspositionTable& tt, SearchControl& control, const DrawOptions& draws)
       : tt_(tt), control_(control), draws_(draws) {}
 
-  // Searches the game's current position. max_depth 0 means kMaxPly - 1.
+  // Searches the game's current position. max_depth 0 means no depth limit: iterations stop
+  // at kMaxPly - 8, which also caps a larger max_depth. node_limit 0 means no node limit.
   SearchResult run(const Game& game, int max_depth, std::uint64_t node_limit,
                    const InfoCallback& on_info) {
     node_limit_ = node_limit;

@@ -1,5 +1,6 @@
 // Shared state between a running search and the thread that controls it: the stop flag, the
-// clock (which may start late, at ponder-hit), and the node budget.
+// pondering flag and the clock's soft and hard deadlines (the clock may start late, at
+// ponder-hit). The node limit is not here: Search::run takes it and checks it itself.
 #pragma once
 
 #include <atomic>

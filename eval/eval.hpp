@@ -2,10 +2,12 @@
 //
 // Terms (weights in weights.hpp): material; men's advancement; central men; back-row guards;
 // mobility; locked men; runaway men (no enemy piece can reach the path to the crowning row);
-// kings on the long diagonal; and endgame knowledge: material that cannot win scores as a draw
-// (English one king against one; international at most three pieces with a king against a lone
-// king, which the 16/5-move limits make a draw), and in won king endings the stronger side is
-// pulled towards the defending king so the win is converted.
+// kings on the long diagonal; and endgame knowledge against a lone king (no other piece on its
+// side): with short kings, one piece against it scores as a draw; with flying kings, one or two
+// pieces against it, or three when the lone king stands on the long diagonal, score as a draw,
+// and three against it off the long diagonal keep a quarter of their score (the 16-move limit
+// leaves them little time). Kings alone in equal numbers score as a draw; in other king endings
+// the stronger side is pulled towards the defending kings so the win is converted.
 #pragma once
 
 #include <array>
@@ -128,9 +130,10 @@ class Evaluator {
   static Score endgame(const Position& pos, Score score) {
     const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
     const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
-    // Material that cannot win against a lone king. With flying kings: up to two pieces never
-    // win; three win only if the lone king is kept off the long diagonal (and the 16-move limit
-    // runs); with short kings one king cannot beat one king.
+    // Material that cannot win against a lone king (any pieces, men or kings, count). Flying
+    // kings: up to two pieces score as a draw, and three too while the lone king stands on the
+    // long diagonal (wherever the stronger side's pieces are); three against a lone king off it
+    // keep a quarter of their score. Short kings: one piece against a lone king scores as a draw.
     for (Side weak : {Side::White, Side::Black}) {
       const bool lone = weak == Side::White ? (wm == 0 && wk == 1) : (bm == 0 && bk == 1);
       if (!lone) continue;

@@ -1,6 +1,6 @@
 // Evaluation of the diagonal rule sets whose endgames differ from the FMJD ones the generic
-// evaluator knows (eval.hpp treats up to three pieces against a lone flying king as a draw,
-// which holds on 10x10 only):
+// evaluator knows (eval.hpp scores up to two pieces against a lone flying king as a draw, and
+// three while the lone king stands on the long diagonal, which holds on 10x10 only):
 //   - 8x8 flying kings (Brazilian, Russian, pool, Czech, Spanish): two pieces cannot catch a
 //     lone king, three can unless it holds the long diagonal (and the stronger side has no piece
 //     on it);

@@ -3,7 +3,7 @@
 //   Hub position   W + one char per square (w b W B e): 51 chars on 10x10, 33 on 8x8
 //   numeric moves  32-28, 28x19x23 (Hub long form: from x to x every captured square),
 //                  28x19 (short, when unambiguous), 11x18x27 (PDN path through landing squares)
-//   algebraic      c3-d4, c3xe5 (RULES.md square names; a1 is the first player's near-left
+//   algebraic      c3-d4, c3xe5 (docs/notation.md; a1 is the first player's near-left
 //                  square in English and pool, White's bottom-left elsewhere)
 //   Turkish        every square is used and has no number: FEN Wa2,b2,..., moves a3-a4,
 //                  captures a4xa6xa8 or a4:a6:a8 (Hub long form: from x to x captured squares)

@@ -1,4 +1,5 @@
-// Loads the reference tables in tests/data (copied from shared/reference, with sources).
+// Loads the reference tables in tests/data (published tables, each row with its source:
+// tests/data/README.md).
 #pragma once
 
 #include <cstdint>

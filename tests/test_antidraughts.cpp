@@ -1,5 +1,5 @@
-// Antidraughts: FMJD moves and captures, and the side that cannot move wins (RULES.md "Losing
-// games"). The moves are international's, so its published perft holds; the result, the
+// Antidraughts: FMJD moves and captures, and the side that cannot move wins (docs/rules.md,
+// "Antidraughts"). The moves are international's, so its published perft holds; the result, the
 // search and the evaluation turn the goal round.
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-// Every automatic draw rule of RULES.md, through Game (history + counters + result).
+// Every automatic draw rule of docs/rules.md, through Game (history + counters + result).
 #include <catch2/catch.hpp>
 
 #include "tests/engine_helpers.hpp"

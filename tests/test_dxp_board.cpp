@@ -28,7 +28,7 @@ MoveMessage move_of(const std::string& payload) {
 }  // namespace
 
 TEST_CASE("DXP positions: start positions of both boards", "[dxp][board]") {
-  // 10x10: Black on 1-20, White on 31-50 (RULES.md).
+  // 10x10: Black on 1-20, White on 31-50 (docs/notation.md).
   const std::string intl =
       position_string(Variant::International, start_position(Variant::International));
   CHECK(intl == std::string(20, 'z') + std::string(10, 'e') + std::string(20, 'w'));
@@ -70,7 +70,7 @@ TEST_CASE("DXP requests: 'A' for the 10x10 start, 'B' otherwise and always on 8x
           "[dxp][board]") {
   const Position intl = start_position(Variant::International);
   const GameRequest a = make_request(Variant::International, "Tsuru", Side::Black, 5, 75, intl);
-  CHECK(format(a) == "R01Tsuru                           Z005075A");  // DXP.md's example
+  CHECK(format(a) == "R01Tsuru                           Z005075A");  // docs/dxp.md example
   CHECK(*request_start(Variant::International, a) == intl);
 
   const GameRequest e =
@@ -85,7 +85,7 @@ TEST_CASE("DXP requests: 'A' for the 10x10 start, 'B' otherwise and always on 8x
   CHECK(request_start(Variant::English, plain)->turn() == Side::Black);
 }
 
-TEST_CASE("DXP moves: the DXP.md example game gives the DXP.md 'B' position", "[dxp][board]") {
+TEST_CASE("DXP moves: the docs/dxp.md example game gives its B position", "[dxp][board]") {
   const Variant v = Variant::International;
   Position pos = start_position(v);
   for (const char* payload : {"M0001322800", "M0001192300", "M000128190123", "M000114230119"}) {

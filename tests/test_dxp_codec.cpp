@@ -1,4 +1,4 @@
-// DXP message codec and framing: the byte examples of shared/protocols/DXP.md, round trips of
+// DXP message codec and framing: the byte examples of docs/dxp.md, round trips of
 // every message type, and malformed variants of each.
 #include <string>
 #include <vector>
@@ -41,8 +41,8 @@ const std::string kNull(1, '\0');
 
 }  // namespace
 
-TEST_CASE("DXP GAMEREQ: the DXP.md examples, both starts", "[dxp][codec]") {
-  // DXP.md: "R01Tsuru ... Z005075A" - Follower plays Black, 5 min, 75 moves. 43 bytes.
+TEST_CASE("DXP GAMEREQ: the docs/dxp.md examples, both starts", "[dxp][codec]") {
+  // docs/dxp.md: "R01Tsuru ... Z005075A" - Follower plays Black, 5 min, 75 moves. 43 bytes.
   const std::string a = "R01Tsuru                           Z005075A";
   REQUIRE(a.size() == 43);
   const auto ra = std::get<GameRequest>(parse_ok(a));
@@ -112,8 +112,8 @@ TEST_CASE("DXP GAMEREQ: malformed variants", "[dxp][codec]") {
 }
 
 TEST_CASE("DXP GAMEACC: example, codes, malformed variants", "[dxp][codec]") {
-  // DXP.md writes this example with a 34-character name field, which contradicts its own
-  // table (name 32, total 34); the table is the protocol.
+  // The name field is 32 characters and the message 34 (docs/dxp.md); an example written with a
+  // 34-character name field would contradict that layout, and the layout is the protocol.
   const std::string a = "AOtherEngine                     0";
   REQUIRE(a.size() == 34);
   const auto acc = std::get<GameAccept>(parse_ok(a));
@@ -133,7 +133,7 @@ TEST_CASE("DXP GAMEACC: example, codes, malformed variants", "[dxp][codec]") {
   CHECK_THAT(parse_error("AOtherEngine                     "), Catch::Contains("acceptance code"));
 }
 
-TEST_CASE("DXP MOVE: the DXP.md examples", "[dxp][codec]") {
+TEST_CASE("DXP MOVE: the docs/dxp.md examples", "[dxp][codec]") {
   struct Example {
     const char* bytes;
     int seconds, from, to;
@@ -191,7 +191,7 @@ TEST_CASE("DXP GAMEEND: example, every code, malformed variants", "[dxp][codec]"
 }
 
 TEST_CASE("DXP CHAT: any text of 1-126 characters", "[dxp][codec]") {
-  const std::string s = "Cerror: illegal move 32-28";  // DXP.md's diagnostic
+  const std::string s = "Cerror: illegal move 32-28";  // docs/dxp.md diagnostic
   CHECK(std::get<Chat>(parse_ok(s)).text == "error: illegal move 32-28");
   CHECK(format(parse_ok(s)) == s);
   const std::string longest = "C" + std::string(126, 'x');
@@ -248,7 +248,7 @@ TEST_CASE("DXP format: names are cut and padded, numbers kept to their width", "
 }
 
 TEST_CASE("DXP framing: two messages in one read, split messages", "[dxp][framing]") {
-  // DXP.md: "one read: AOther ... 0\0M0000322800\0 -> two messages" (name field at 32).
+  // docs/dxp.md: "one read: AOther ... 0\0M0000322800\0 -> two messages" (name field at 32).
   const std::string accept = "AOther                           0";
   const std::string move = "M0000322800";
   const std::string bytes = accept + kNull + move + kNull;

@@ -191,7 +191,7 @@ TEST_CASE("DXP loopback: the pydraughts layout (Russian, Turkish) and the Tsuru 
   }
 }
 
-TEST_CASE("DXP loopback soak: 10 games per rule set", "[.soak][dxp]") {
+TEST_CASE("DXP loopback soak: 10 games each, English and international", "[.soak][dxp]") {
   SECTION("english, medium, ballots") {
     play_match({"english",
                 "medium",

@@ -28,7 +28,7 @@ namespace {
 
 // ---- The client's side: pydraughts' numbering and board letters ----------------------------
 
-// pydraughts' number of a square (interop README table): English plain PDN (Tsuru's English
+// pydraughts' number of a square (docs/dxp.md, layouts): English plain PDN (Tsuru's English
 // numbering is PDN); Russian and Brazilian 1 = a1, 4 = g1, 5 = b2 ... 32 = h8; Turkish 1 = a1 ...
 // 8 = h1, 9 = a2 ... 64 = h8; 10x10 as everyone numbers it.
 int client_number(Variant v, Square sq) {

@@ -1,4 +1,4 @@
-// Hub line codec: the grammar of shared/protocols/HUB.md, every syntax error, canonical output.
+// Hub line codec: the grammar of docs/hub.md, every syntax error, canonical output.
 #include <random>
 #include <string>
 
@@ -49,7 +49,7 @@ TEST_CASE("hub line: commands, values, quoted values and flags", "[hub][line]") 
   REQUIRE(id.value("country"));
   CHECK(id.value("country")->empty());
 
-  // The examples of HUB.md.
+  // The kinds of line docs/hub.md shows.
   const Message done = parsed("done move=32-28 ponder=19-23");
   CHECK(done.arguments().size() == 2);
   CHECK(done.arguments()[0] == hub::Argument{"move", "32-28"});

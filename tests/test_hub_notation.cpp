@@ -74,7 +74,7 @@ TEST_CASE("hub notation: English as pydraughts writes it", "[hub][notation][pydr
         "e"             // Hub 22 = PDN 11, vacated
         "wwwwwwwwww");  // Hub 23-32 = PDN 10-1
 
-  // RULES.md's worked example (Black men 1, 2, 6, 22; White men 19, 26, 27, 30, 32; Black to
+  // docs/rules.md's worked example (Black men 1, 2, 6, 22; White men 19, 26, 27, 30, 32; Black to
   // move; the only move is 22x31 capturing 26) as pydraughts would send it.
   const std::string worked =
       "W"
@@ -286,7 +286,7 @@ TEST_CASE("hub notation: pydraughts' numbering of Russian, Brazilian and Turkish
     CHECK(hub::parse_move(v, s, "22-18").ok() == false);  // not a move in pydraughts' numbers
   }
   // Turkish: 1 = a1 ... 64 = h8 (pydraughts), 1 = a8 in the position string; both read
-  // algebraic moves, as the README says.
+  // algebraic moves, as docs/notation.md says.
   const Variant t = Variant::Turkish;
   const Position s = start_position(t);
   const auto b3b4 = hub::parse_move(t, s, "18-26");

@@ -1,5 +1,5 @@
 // Transcripts: the real `tsuru hub` binary through pipes, exact replies to every command and
-// every error, and the habits of the clients listed at the end of shared/protocols/HUB.md.
+// every error, and the habits of the clients docs/hub.md lists.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -289,7 +289,7 @@ TEST_CASE("hub transcript: pydraughts' habits", "[hub][transcript][pydraughts]")
   hub.send("init");
   CHECK(hub.line() == "ready");
 
-  // RULES.md's worked example as pydraughts sends it: the position string turned round
+  // docs/rules.md worked example as pydraughts sends it: the position string turned round
   // (Black = W, h = 33-n), the move in plain PDN numbers.
   hub.send("pos pos=Wbebeebbeeeweebeeeeeeeeeeeeweeeww");
   hub.send("level time=60 inc=1");

@@ -75,7 +75,8 @@ TEST_CASE("move lists equal the reference lists", "[movegen]") {
 }
 
 TEST_CASE("the rule book's worked example: crowning ends an English capture", "[movegen]") {
-  // RULES.md: Black men 1, 2, 6, 22; White men 19, 26, 27, 30, 32; Black to move.
+  // docs/rules.md worked example: Black men 1, 2, 6, 22; White men 19, 26, 27, 30, 32; Black to
+  // move.
   const Position pos = fen(Variant::English, "B:W19,26,27,30,32:B1,2,6,22");
   const MoveList moves = legal_moves(Variant::English, pos);
   REQUIRE(moves.size() == 1);

@@ -91,7 +91,7 @@ TEST_CASE("Hub position strings", "[notation]") {
         "position must start with W or B");
 }
 
-TEST_CASE("square names: numeric and algebraic (RULES.md mapping)", "[notation]") {
+TEST_CASE("square names: numeric and algebraic (docs/notation.md)", "[notation]") {
   auto alg = [](Variant v, int n) { return nt::square_algebraic(v, info(v).board.square(n)); };
   CHECK(alg(Variant::International, 46) == "a1");
   CHECK(alg(Variant::International, 50) == "i1");

@@ -89,7 +89,7 @@ std::optional<Move> engine_move(Variant v, const Position& pos, const std::strin
 }  // namespace
 
 TEST_CASE("Board diagram: seen from either side, coordinates on the frame", "[play]") {
-  // RULES.md square names. English: a1 is Black's near-left square = 4, 1 = g1, 5 = h2,
+  // docs/notation.md square names. English: a1 is Black's near-left square = 4, 1 = g1, 5 = h2,
   // 29 = h8, 32 = b8; so rank 4 holds 16 (b4), 15 (d4), 14 (f4), 13 (h4).
   const auto black_view =
       lines_of(play::render_board(Variant::English, start_position(Variant::English), Side::Black));
@@ -213,7 +213,7 @@ TEST_CASE("Console: commands, both notations, undo, save, resign, new, end of in
 
 TEST_CASE("Console: compulsory capture, capture forms, a win by the rules, saved result",
           "[play][console]") {
-  // RULES.md worked example: the only move is 22x31; a quiet move gets the capture message.
+  // docs/rules.md worked example: the only move is 22x31; a quiet move gets the capture message.
   const test::TsuruRun forced = run_play(
       "--fen B:W19,26,27,30,32:B1,2,6,22 --level beginner --seed 1", "1-5\nf6-e7\n22x31\nquit\n");
   INFO(forced.out);

@@ -68,7 +68,7 @@ TEST_CASE("every rule set is registered under its names", "[variants]") {
   CHECK_FALSE(parse_variant("").has_value());
 }
 
-TEST_CASE("start positions of every rule set (VARIANTS.md)", "[variants]") {
+TEST_CASE("start positions of every rule set (docs/rules.md)", "[variants]") {
   const std::pair<Variant, const char*> starts[] = {
       {Variant::Brazilian, "W:W21-32:B1-12"},   {Variant::Russian, "W:W21-32:B1-12"},
       {Variant::Pool, "B:W21-32:B1-12"},        {Variant::Czech, "W:W21-32:B1-12"},

@@ -1,5 +1,5 @@
 // DXP fields in terms of the engine: squares, positions and moves of a rule set, in one of two
-// layouts (README.md, "DXP").
+// layouts (docs/dxp.md).
 // 10x10: squares 1-50 and 50-character positions, as every DXP program uses them; both layouts
 // agree.
 // 8x8 and Turkish have no established DXP layout. The default follows pydraughts 0.6.7, the
@@ -12,7 +12,7 @@
 //              8 = h1, 9 = a2 ... 64 = h8);
 //   the others as in Tsuru's numbering.
 // The Tsuru layout (the dialect before pydraughts was followed) writes every rule set in
-// Tsuru's own numbering (README.md, "Notation"), colours as they are.
+// Tsuru's own numbering (docs/notation.md), colours as they are.
 // The side to move and the follower's colour are the rule set's own colours in both layouts:
 // W = White, Z = Black (zwart); men w/z, kings W/Z, empty e.
 #pragma once

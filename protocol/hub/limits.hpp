@@ -1,4 +1,4 @@
-// `level` lines: the limits of the next searches. Every form of HUB.md, combinable:
+// `level` lines: the limits of the next searches. Every form of docs/hub.md, combinable:
 //   depth=N  nodes=N  move-time=S  [moves=M] time=S [inc=S]  infinite
 // Seconds are real numbers. Unknown keys (lidraughts sends handicap= and ply=) are ignored.
 // Successive level lines add up; `pos` starts again from no limits.

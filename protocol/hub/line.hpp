@@ -1,6 +1,6 @@
 // The Hub line codec: one message per line, `command name=value name="a value" flag ...`.
 //
-// Grammar (shared/protocols/HUB.md): a name is a run of characters that are not control
+// Grammar (docs/hub.md, "Line syntax"): a name is a run of characters that are not control
 // characters, white space, `=` or `"`; a value is a name-like token or a double-quoted string
 // without escapes (possibly empty, possibly holding spaces and `=`); an argument without a value
 // is a flag. Names are case-sensitive and the last repeat of a name wins.

@@ -1,5 +1,5 @@
 // An engine that speaks Hub on stdin/stdout (`hub:CMD`): the runner spawns CMD under /bin/sh
-// and plays the GUI's part of the dialogue (shared/protocols/HUB.md) with the Hub codec of
+// and plays the GUI's part of the dialogue (docs/hub.md) with the Hub codec of
 // protocol/hub/: handshake, set-param for the rule set and the user's parameters, init; then
 // per move `pos` with the whole game (start position and every move, so the engine sees
 // repetitions), `level` and `go think`, until `done`. Every read has a timeout; an engine that
