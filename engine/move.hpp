@@ -3,7 +3,7 @@
 // Text forms (Hub, PDN, DXP) are views of this type; see protocol/notation.hpp.
 #pragma once
 
-#include <array>
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 
@@ -31,28 +31,55 @@ struct Move {
   friend constexpr bool operator==(const Move&, const Move&) = default;
 };
 
-// Fixed-capacity move list: no heap allocation during search. The capacity is above the
-// largest move count of any reachable position; push() ignores moves beyond it rather than
-// overflow on a contrived position.
+// Move list: up to kInline moves in fixed storage inside the list (no heap allocation in search),
+// spilling to the heap beyond that, so no legal move is ever lost. Ordinary positions stay far
+// below kInline; a contrived position can exceed it (an international position with six kings
+// has 407 distinct maximal captures) and still gets all its moves.
 class MoveList {
  public:
-  static constexpr std::size_t kCapacity = 384;
+  static constexpr std::size_t kInline = 384;
 
-  MoveList() {}  // NOLINT: the storage is deliberately left uninitialised
+  MoveList() {}  // NOLINT: the inline storage is deliberately left uninitialised
+  MoveList(const MoveList& o) : MoveList() { append(o); }
+  MoveList(MoveList&& o) noexcept : MoveList() { take(o); }
+  MoveList& operator=(const MoveList& o) {
+    if (this != &o) {
+      size_ = 0;
+      append(o);
+    }
+    return *this;
+  }
+  MoveList& operator=(MoveList&& o) noexcept {
+    if (this != &o) {
+      release();
+      take(o);
+    }
+    return *this;
+  }
+  ~MoveList() { release(); }
 
   void push(const Move& m) {
-    assert(size_ < kCapacity);
-    if (size_ < kCapacity) moves_[size_++] = m;
+    if (size_ == capacity_) [[unlikely]]
+      grow();
+    data_[size_++] = m;
   }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Move& operator[](std::size_t i) { return moves_[i]; }
-  const Move& operator[](std::size_t i) const { return moves_[i]; }
-  Move* begin() { return moves_.data(); }
-  Move* end() { return moves_.data() + size_; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
+  // Whether the moves have outgrown the inline storage.
+  bool spilled() const { return data_ != inline_; }
+  Move& operator[](std::size_t i) {
+    assert(i < size_);
+    return data_[i];
+  }
+  const Move& operator[](std::size_t i) const {
+    assert(i < size_);
+    return data_[i];
+  }
+  Move* begin() { return data_; }
+  Move* end() { return data_ + size_; }
+  const Move* begin() const { return data_; }
+  const Move* end() const { return data_ + size_; }
   bool contains(const Move& m) const {
     for (const Move& x : *this)
       if (x == m) return true;
@@ -60,8 +87,41 @@ class MoveList {
   }
 
  private:
+  // Room for twice as many moves, on the heap.
+  [[gnu::noinline]] void grow() {
+    const std::size_t capacity = 2 * capacity_;
+    Move* bigger = new Move[capacity];
+    std::copy(data_, data_ + size_, bigger);
+    release();
+    data_ = bigger;
+    capacity_ = capacity;
+  }
+  void release() {
+    if (spilled()) delete[] data_;
+    data_ = inline_;
+    capacity_ = kInline;
+  }
+  void append(const MoveList& o) {
+    for (const Move& m : o) push(m);
+  }
+  // Takes o's moves, leaving o empty.
+  void take(MoveList& o) {
+    if (o.spilled()) {
+      data_ = o.data_;
+      capacity_ = o.capacity_;
+      size_ = o.size_;
+      o.data_ = o.inline_;
+      o.capacity_ = kInline;
+    } else {
+      append(o);
+    }
+    o.size_ = 0;
+  }
+
+  Move inline_[kInline];  // NOLINT: a plain array, so taking its address reads nothing
+  Move* data_ = inline_;
   std::size_t size_ = 0;
-  std::array<Move, kCapacity> moves_;
+  std::size_t capacity_ = kInline;
 };
 
 }  // namespace tsuru

@@ -160,6 +160,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
    private:
     void begin(Square from, bool with_king) {
       from_ = from;
+      memo_.restart();
       with_king_ = with_king;
       start_empty_ = base_empty_ | bit(from);
       length_ = 0;
@@ -186,6 +187,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
 
     // A man on sq, having captured `captured`, its last capture in direction `last`.
     void man_from(Square sq, Bitboard captured, int last) {
+      if (memo_.seen(captured, Memo::tag(0, sq, last))) return;
       bool extended = false;
       const Bitboard targets = opp_ & ~captured, free = empty(captured);
       each(man_captures(us_), [&](int d) {
@@ -205,6 +207,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
 
     // A king has just captured the piece on v moving in direction d.
     void king_jump(Square v, int d, Bitboard captured) {
+      if (memo_.seen(captured, Memo::tag(1, v, d))) return;
       const Bitboard stop_at = blockers(captured);
       const Bitboard ray = L::ray(d, v);
       const Bitboard stop = ray & stop_at;
@@ -250,6 +253,10 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     bool with_king_ = false;
     int length_ = 0;
     std::array<Square, WithPath ? 64 : 1> path_{};
+    // States explored once per piece (CaptureMemo): (square, captured set, last direction)
+    // decides every continuation, whatever the order of the earlier captures.
+    using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink> && !WithPath>;
+    Memo memo_;
   };
 };
 

@@ -67,6 +67,8 @@ class Search {
 
     Score score = 0;
     pv_length_[0] = 0;
+    // Below the root, a generation that runs past the deadline is abandoned (CaptureGuard).
+    const ScopedCaptureGuard guard(&deadline_);
     for (int depth = 1; depth <= limit; ++depth) {
       const Score s = aspiration(root, depth, score);
       // An interrupted iteration still counts for a root move it searched completely: the PV
@@ -178,7 +180,7 @@ class Search {
     history_[static_cast<std::size_t>(root_index_ + ply)] = pos.key();
 
     MoveList moves;
-    MoveGen<R>::generate(pos, moves);
+    if (!generate(pos, moves)) return 0;
     if (moves.empty()) return loss_in(ply);
     if (repeated(ply, ds) || counter_draw<R>(ds, pos, draws_) != ResultReason::None) return kDraw;
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
@@ -208,7 +210,7 @@ class Search {
     if (moves.size() == 1 && ply < 2 * kMaxPly / 3) ++depth;
 
     const Side us = pos.turn();
-    Ordering order;
+    Ordering order(moves.size());
     score_moves(moves, order, tt_move, ply, us);
 
     Score best = -kInfinity;
@@ -291,15 +293,53 @@ class Search {
       return leaf(pos, ply);
     }
     MoveList moves;
-    MoveGen<R>::template generate_captures<false>(pos, moves);
+    if (!generate(pos, moves, true)) return 0;
     return qsearch_moves(pos, moves, alpha, beta, ply);
   }
 
+  // The moves of pos (only its captures when captures_only), or false when the generation was
+  // abandoned at the deadline: the search is then aborted and the node's result discarded.
+  bool generate(const Position& pos, MoveList& moves, bool captures_only = false) {
+    try {
+      if (captures_only)
+        MoveGen<R>::template generate_captures<false>(pos, moves);
+      else
+        MoveGen<R>::generate(pos, moves);
+      return true;
+    } catch (const CaptureSearchAborted&) {
+      aborted_ = true;
+      return false;
+    }
+  }
+
+  // What a long capture search polls: the stop flag and the hard deadline.
+  struct Deadline final : CaptureGuard {
+    explicit Deadline(const SearchControl& c) : control(c) {}
+    bool expired() override { return control.must_stop(Clock::now()); }
+    const SearchControl& control;
+  };
+
   // Move ordering: a score per move and the order in which they are tried. Moves stay where the
   // generator put them, so an index identifies a move for the transposition table.
+  // Its arrays live on the stack for up to MoveList::kInline moves and on the heap beyond.
   struct Ordering {
-    std::array<int, MoveList::kCapacity> score;
-    std::array<std::uint16_t, MoveList::kCapacity> index;
+    explicit Ordering(std::size_t n) {
+      if (n > MoveList::kInline) {
+        score_spill.resize(n);
+        index_spill.resize(n);
+        score = score_spill.data();
+        index = index_spill.data();
+      }
+    }
+    Ordering(const Ordering&) = delete;
+    Ordering& operator=(const Ordering&) = delete;
+
+    std::array<int, MoveList::kInline> score_inline;
+    std::array<std::uint32_t, MoveList::kInline> index_inline;
+    std::vector<int> score_spill;
+    std::vector<std::uint32_t> index_spill;
+    int* score = score_inline.data();
+    std::uint32_t* index = index_inline.data();
 
     // The index of the i-th best move (one selection-sort step).
     std::size_t pick(std::size_t i, std::size_t n) {
@@ -329,7 +369,7 @@ class Search {
         s = history_scores_[index(us)][m.from][m.to] + (m.crowns ? (1 << 21) : 0);
       }
       order.score[i] = s;
-      order.index[i] = static_cast<std::uint16_t>(i);
+      order.index[i] = static_cast<std::uint32_t>(i);
     }
   }
 
@@ -376,6 +416,7 @@ class Search {
   std::uint64_t leaves_ = 0;
   int selective_depth_ = 0;
   bool aborted_ = false;
+  Deadline deadline_{control_};
 
   std::vector<Key> history_;  // keys of the game positions, then of the current tree path
   int root_index_ = 0;
