@@ -64,10 +64,10 @@ constexpr int capture_rank(int pieces, bool with_king, int kings, int king_order
 
 // Collects captures into a MoveList, applying the capture priority and, unless
 // KeepDuplicates, merging sequences with the same from, to and captured set.
-template <class R, bool KeepDuplicates = false>
+template <class R, bool KeepDuplicates = false, class List = MoveList>
 struct CaptureListSink {
   static constexpr bool kMergesDuplicates = !KeepDuplicates;
-  MoveList& out;
+  List& out;
   int best = 0;
 
   void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
@@ -99,7 +99,7 @@ struct CaptureCountSink {
   static constexpr bool kMergesDuplicates = !KeepDuplicates;
   std::size_t count = 0;
   int best = 0;
-  MoveList long_ones;
+  FixedMoveList long_ones;  // when it overflows, count() lists the moves instead
 
   void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
     const int n = popcount(captured);
@@ -250,17 +250,21 @@ class MemoHandle {
     if constexpr (Enabled) stamp_ = 0;
   }
   // Whether the state (captured, tag) was explored before from this piece (records it if not).
-  bool seen(Bitboard captured, std::uint32_t tag) {
+  [[gnu::always_inline]] bool seen(Bitboard captured, std::uint32_t tag) {
     if constexpr (Enabled) {
-      if (popcount(captured) < CaptureMemo::kMinCaptured) return false;
-      if (!memo_) memo_ = &CaptureMemo::local();
-      if (stamp_ == 0) stamp_ = memo_->next_stamp();
-      return memo_->seen(captured, tag);
+      if (popcount(captured) < CaptureMemo::kMinCaptured) [[likely]]
+        return false;
+      return record(captured, tag);
     } else {
       (void)captured;
       (void)tag;
       return false;
     }
+  }
+  [[gnu::noinline]] bool record(Bitboard captured, std::uint32_t tag) {
+    if (!memo_) memo_ = &CaptureMemo::local();
+    if (stamp_ == 0) stamp_ = memo_->next_stamp();
+    return memo_->seen(captured, tag);
   }
   // A state's tag: its kind of step, square and direction.
   static constexpr std::uint32_t tag(int kind, Square sq, int direction) {
@@ -278,21 +282,22 @@ class MemoHandle {
 // count_quiet and CaptureSearch: Gen is MoveGen<R> or LineMoveGen<R>, which derive from this.
 template <class R, class Gen>
 struct MoveGenEntryPoints {
-  template <bool KeepDuplicates = false>
-  using ListSink = CaptureListSink<R, KeepDuplicates>;
+  template <bool KeepDuplicates, class List>
+  using ListSink = CaptureListSink<R, KeepDuplicates, List>;
   template <bool KeepDuplicates = false>
   using CountSink = CaptureCountSink<R, KeepDuplicates>;
 
-  template <bool KeepDuplicates = false>
-  static void generate_captures(const Position& pos, MoveList& out) {
-    ListSink<KeepDuplicates> sink{out};
-    typename Gen::template CaptureSearch<ListSink<KeepDuplicates>> search(pos, sink);
+  // List: MoveList, or FixedMoveList (check overflowed() after).
+  template <bool KeepDuplicates = false, class List>
+  static void generate_captures(const Position& pos, List& out) {
+    ListSink<KeepDuplicates, List> sink{out};
+    typename Gen::template CaptureSearch<ListSink<KeepDuplicates, List>> search(pos, sink);
     search.run(pos);
   }
 
   // All legal moves of the side to move.
-  template <bool KeepDuplicates = false>
-  static void generate(const Position& pos, MoveList& out) {
+  template <bool KeepDuplicates = false, class List>
+  static void generate(const Position& pos, List& out) {
     out.clear();
     if (Gen::has_capture(pos))
       generate_captures<KeepDuplicates>(pos, out);
@@ -307,6 +312,11 @@ struct MoveGenEntryPoints {
     CountSink<KeepDuplicates> sink;
     typename Gen::template CaptureSearch<CountSink<KeepDuplicates>> search(pos, sink);
     search.run(pos);
+    if (sink.long_ones.overflowed()) [[unlikely]] {
+      MoveList moves;
+      generate_captures<KeepDuplicates>(pos, moves);
+      return moves.size();
+    }
     return sink.count;
   }
 };
@@ -440,23 +450,25 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     return targets;
   }
 
-  static void generate_quiet(const Position& pos, MoveList& out) {
+  template <class List>
+  static void generate_quiet(const Position& pos, List& out) {
     if (game_over(pos)) return;
     const Side us = pos.turn();
     const Bitboard empty = empty_squares(pos), promotion = G::promotion_row(us);
     for (Direction d : forward(us)) {
       const int s = G::step(d);
-      for (Square to : squares_of(shift(pos.men(us), s) & empty))
-        out.push(Move(to - s, to, 0, has(promotion, to)));
+      out.push_each(shift(pos.men(us), s) & empty,
+                    [&](Square to) { return Move(to - s, to, 0, has(promotion, to)); });
     }
     const Bitboard kings = pos.kings(us);
     if constexpr (R::kFlyingKings) {
       for (Square k : squares_of(kings))
-        for (Square to : squares_of(king_moves(k, empty))) out.push(Move(k, to, 0, false));
+        out.push_each(king_moves(k, empty), [&](Square to) { return Move(k, to, 0, false); });
     } else if (kings) {
       for (Direction d : movegen_detail::kAllDirections) {
         const int s = G::step(d);
-        for (Square to : squares_of(shift(kings, s) & empty)) out.push(Move(to - s, to, 0, false));
+        out.push_each(shift(kings, s) & empty,
+                      [&](Square to) { return Move(to - s, to, 0, false); });
       }
     }
   }

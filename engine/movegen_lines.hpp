@@ -107,17 +107,18 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     return false;
   }
 
-  static void generate_quiet(const Position& pos, MoveList& out) {
+  template <class List>
+  static void generate_quiet(const Position& pos, List& out) {
     const Side us = pos.turn();
     const Bitboard empty = empty_squares(pos), promotion = G::promotion_row(us);
     const Bitboard men = pos.men(us);
     each(man_moves(us), [&](int d) {
       const int s = L::shift_of(d);
-      for (Square to : squares_of(L::step(men, d) & empty))
-        out.push(Move(to - s, to, 0, has(promotion, to)));
+      out.push_each(L::step(men, d) & empty,
+                    [&](Square to) { return Move(to - s, to, 0, has(promotion, to)); });
     });
     for (Square k : squares_of(pos.kings(us) & ~barred_king(pos)))
-      for (Square to : squares_of(king_moves(k, empty))) out.push(Move(k, to, 0, false));
+      out.push_each(king_moves(k, empty), [&](Square to) { return Move(k, to, 0, false); });
   }
 
   static std::size_t count_quiet(const Position& pos) {

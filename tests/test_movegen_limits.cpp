@@ -206,3 +206,22 @@ TEST_CASE("a search keeps its deadline inside a long capture search", "[movegen]
   CHECK(game.legal_moves().contains(best.move));
   CHECK(seconds < 10.0);
 }
+
+TEST_CASE("more moves than the inline storage below the root: search and perft",
+          "[movegen][movelist]") {
+  // After 44-49, White has 386 captures: the search and perft meet them inside the tree, where
+  // they use fixed lists and must go over to growing ones.
+  const Variant v = Variant::International;
+  const std::string text =
+      "B:WK4,K5,K16,K26,K36,K46:B2,7,8,11,K13,19,20,K21,K24,29,30,31,33,K38,K41,K42,K47,44";
+  const Position pos = fen(v, text);
+  const Position after = pos.after(test::move(v, pos, "44-49"));
+  CHECK(legal_moves(v, after).size() == 386);
+  const std::uint64_t bulk = perft(v, pos, 2, {.bulk = true});
+  CHECK(perft(v, pos, 2, {.bulk = false}) == bulk);
+  CHECK(perft_levels(v, pos, 2).back() == bulk);
+  CHECK(perft(v, pos, 3, {.bulk = false}) == perft(v, pos, 3, {.bulk = true}));
+  const test::Analysis a = test::analyse(Game(v, pos), 4);
+  REQUIRE(a.best.has_move);
+  CHECK(legal_moves(v, pos).contains(a.best.move));
+}
