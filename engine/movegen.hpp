@@ -179,7 +179,8 @@ namespace movegen_detail {
 // tag for the rest of the state (square, direction, kind of step). Every capture order of the
 // same pieces that ends in the same state has the same continuations, so exploring it again
 // can only repeat moves; without this, a king among many pieces walks every order of the same
-// captures (exponential: 8.5 s for one Frisian generation, 14 s for a Turkish one).
+// captures (a Frisian king among 28 pieces: 186 million sequences, about 10 s; with it, 2.2
+// million). The number of distinct states can still grow exponentially, hence CaptureGuard.
 //
 // A lossy cache, like a transposition table: a state that was overwritten is explored again,
 // which costs time but never a move; a state is reported seen only on an exact match. One table
