@@ -40,6 +40,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 #include "engine/position.hpp"
 #include "engine/rules.hpp"
@@ -64,12 +66,22 @@ struct DrawOptions {
   bool one_king_each_draw = false;  // English optional instant draw, off by default
 };
 
+// The counters are 32 bits and saturate rather than wrap: the repetition scan looks back
+// `reversible` plies, so a counter that wrapped (16 bits did after 32,768 king moves in a rule
+// set without a move-count rule) would stop repetitions from being seen.
 struct DrawState {
-  std::int16_t reversible = 0;     // plies since the last man move or capture
+  std::int32_t reversible = 0;     // plies since the last man move or capture
+  std::int32_t plies = 0;          // plies since the start position
   std::int16_t endgame_left = -1;  // plies left under an FMJD endgame limit; -1 when none runs
   std::uint8_t endgame_class = 0;  // 0 none, 1 the 16-move class, 2 the 5-move class
-  std::int32_t plies = 0;          // plies since the start position
 };
+
+namespace draw_detail {
+// c + 1, held at the largest value instead of wrapping.
+constexpr std::int32_t saturated_next(std::int32_t c) {
+  return c < std::numeric_limits<std::int32_t>::max() ? c + 1 : c;
+}
+}  // namespace draw_detail
 
 namespace draw_detail {
 
@@ -182,9 +194,9 @@ template <class R>
 DrawState advance_draw_state(const DrawState& s, const Position& before, const Move& m,
                              const Position& after) {
   DrawState n;
-  n.plies = s.plies + 1;
+  n.plies = draw_detail::saturated_next(s.plies);
   const bool man_moved = !has(before.kings(), m.from);
-  n.reversible = (man_moved || m.captured) ? 0 : static_cast<std::int16_t>(s.reversible + 1);
+  n.reversible = (man_moved || m.captured) ? 0 : draw_detail::saturated_next(s.reversible);
   if constexpr (R::kDraws.endgame_limits) {
     using namespace draw_detail;
     // Material changes only by a capture or a crowning.

@@ -13,7 +13,10 @@
 // movegen_lines.hpp, which specialises MoveGen for them.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "engine/move.hpp"
 #include "engine/position.hpp"
@@ -61,9 +64,10 @@ constexpr int capture_rank(int pieces, bool with_king, int kings, int king_order
 
 // Collects captures into a MoveList, applying the capture priority and, unless
 // KeepDuplicates, merging sequences with the same from, to and captured set.
-template <class R, bool KeepDuplicates = false>
+template <class R, bool KeepDuplicates = false, class List = MoveList>
 struct CaptureListSink {
-  MoveList& out;
+  static constexpr bool kMergesDuplicates = !KeepDuplicates;
+  List& out;
   int best = 0;
 
   void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
@@ -92,9 +96,10 @@ struct CaptureListSink {
 // from, to and captured set with another, so only those are kept for the duplicate check.
 template <class R, bool KeepDuplicates = false>
 struct CaptureCountSink {
+  static constexpr bool kMergesDuplicates = !KeepDuplicates;
   std::size_t count = 0;
   int best = 0;
-  MoveList long_ones;
+  FixedMoveList long_ones;  // when it overflows, count() lists the moves instead
 
   void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
     const int n = popcount(captured);
@@ -122,25 +127,178 @@ struct CaptureCountSink {
   }
 };
 
+// Whether a sink merges sequences with the same from, to and captured set (sinks say so with
+// `static constexpr bool kMergesDuplicates = true`); a capture search may then skip a state it
+// has already explored, since all it could add are the same moves again.
+template <class Sink>
+constexpr bool kMergesDuplicates = [] {
+  if constexpr (requires { Sink::kMergesDuplicates; })
+    return Sink::kMergesDuplicates;
+  else
+    return false;
+}();
+
+// A deadline for generation: a capture search of a contrived position can still walk millions
+// of states (a Frisian king among 28 pieces: about 7 million different captured sets), seconds
+// of work. A search that must keep a deadline installs a guard on its thread (ScopedCaptureGuard);
+// a capture search polls it every few thousand states and, once expired() says so, throws
+// CaptureSearchAborted out of the generation, whose result is then to be discarded. Ordinary
+// positions never get that far: the poll sits on the path that records states of four or more
+// captured pieces.
+class CaptureGuard {
+ public:
+  virtual bool expired() = 0;
+
+ protected:
+  ~CaptureGuard() = default;
+};
+
+struct CaptureSearchAborted {};
+
+namespace movegen_detail {
+inline thread_local CaptureGuard* capture_guard = nullptr;
+}  // namespace movegen_detail
+
+// Installs a guard on this thread for its lifetime (the previous one is restored after).
+class ScopedCaptureGuard {
+ public:
+  explicit ScopedCaptureGuard(CaptureGuard* g) : saved_(movegen_detail::capture_guard) {
+    movegen_detail::capture_guard = g;
+  }
+  ~ScopedCaptureGuard() { movegen_detail::capture_guard = saved_; }
+  ScopedCaptureGuard(const ScopedCaptureGuard&) = delete;
+  ScopedCaptureGuard& operator=(const ScopedCaptureGuard&) = delete;
+
+ private:
+  CaptureGuard* saved_;
+};
+
+namespace movegen_detail {
+
+// The capture-search states already explored from the current piece: the captured set, and a
+// tag for the rest of the state (square, direction, kind of step). Every capture order of the
+// same pieces that ends in the same state has the same continuations, so exploring it again
+// can only repeat moves; without this, a king among many pieces walks every order of the same
+// captures (a Frisian king among 28 pieces: 186 million sequences, about 10 s; with it, 2.2
+// million). The number of distinct states can still grow exponentially, hence CaptureGuard.
+//
+// A lossy cache, like a transposition table: a state that was overwritten is explored again,
+// which costs time but never a move; a state is reported seen only on an exact match. One table
+// per thread, grown while a search fills it, and reset per piece by a stamp.
+class CaptureMemo {
+ public:
+  // The captured-set size from which states are recorded: two different orders need at least
+  // three captured pieces to meet again, and short sequences are too cheap to be worth a probe.
+  static constexpr int kMinCaptured = 4;
+
+  static CaptureMemo& local() {
+    thread_local CaptureMemo memo;
+    return memo;
+  }
+
+  // A new search (one piece): every recorded state is forgotten.
+  std::uint32_t next_stamp() {
+    if (++stamp_ == 0) {
+      std::fill(table_.begin(), table_.end(), Entry{});
+      stamp_ = 1;
+    }
+    filled_ = 0;
+    return stamp_;
+  }
+
+  // Whether (captured, tag) was recorded under this stamp; records it if not.
+  bool seen(Bitboard captured, std::uint32_t tag) {
+    if (table_.empty()) table_.resize(kStartSize);
+    const std::uint64_t h = (captured ^ (std::uint64_t{tag} << 40)) * 0x9E3779B97F4A7C15ULL;
+    Entry& e = table_[static_cast<std::size_t>(h >> 40) & (table_.size() - 1)];
+    if (e.stamp == stamp_ && e.captured == captured && e.tag == tag) return true;
+    e = Entry{captured, stamp_, tag};
+    // The deadline, about once a millisecond of a long search.
+    if ((++recorded_ & (kPollEvery - 1)) == 0 && capture_guard && capture_guard->expired())
+      throw CaptureSearchAborted{};
+    // Grown (emptied) when half full, up to kMaxSize entries (16 MiB).
+    if (++filled_ > table_.size() / 2 && table_.size() < kMaxSize) {
+      table_.assign(table_.size() * 4, Entry{});
+      filled_ = 0;
+    }
+    return false;
+  }
+
+ private:
+  struct Entry {
+    Bitboard captured = 0;
+    std::uint32_t stamp = 0;
+    std::uint32_t tag = 0;
+  };
+  static constexpr std::size_t kStartSize = std::size_t{1} << 12;
+  static constexpr std::size_t kMaxSize = std::size_t{1} << 20;
+  static constexpr std::uint32_t kPollEvery = 4096;
+
+  std::vector<Entry> table_;
+  std::uint32_t stamp_ = 0;
+  std::size_t filled_ = 0;
+  std::uint32_t recorded_ = 0;
+};
+
+// A capture search's handle on the memo: enabled for sinks that merge duplicates and searches
+// that report no path; the thread's table is looked up, and stamped, only once a sequence
+// reaches CaptureMemo::kMinCaptured pieces.
+template <bool Enabled>
+class MemoHandle {
+ public:
+  // A new piece starts capturing.
+  void restart() {
+    if constexpr (Enabled) stamp_ = 0;
+  }
+  // Whether the state (captured, tag) was explored before from this piece (records it if not).
+  [[gnu::always_inline]] bool seen(Bitboard captured, std::uint32_t tag) {
+    if constexpr (Enabled) {
+      if (popcount(captured) < CaptureMemo::kMinCaptured) [[likely]]
+        return false;
+      return record(captured, tag);
+    } else {
+      (void)captured;
+      (void)tag;
+      return false;
+    }
+  }
+  [[gnu::noinline]] bool record(Bitboard captured, std::uint32_t tag) {
+    if (!memo_) memo_ = &CaptureMemo::local();
+    if (stamp_ == 0) stamp_ = memo_->next_stamp();
+    return memo_->seen(captured, tag);
+  }
+  // A state's tag: its kind of step, square and direction.
+  static constexpr std::uint32_t tag(int kind, Square sq, int direction) {
+    return static_cast<std::uint32_t>(kind << 16 | (direction + 1) << 8 | sq);
+  }
+
+ private:
+  CaptureMemo* memo_ = nullptr;
+  std::uint32_t stamp_ = 0;
+};
+
+}  // namespace movegen_detail
+
 // The entry points every generator offers, built on its own has_capture, generate_quiet,
 // count_quiet and CaptureSearch: Gen is MoveGen<R> or LineMoveGen<R>, which derive from this.
 template <class R, class Gen>
 struct MoveGenEntryPoints {
-  template <bool KeepDuplicates = false>
-  using ListSink = CaptureListSink<R, KeepDuplicates>;
+  template <bool KeepDuplicates, class List>
+  using ListSink = CaptureListSink<R, KeepDuplicates, List>;
   template <bool KeepDuplicates = false>
   using CountSink = CaptureCountSink<R, KeepDuplicates>;
 
-  template <bool KeepDuplicates = false>
-  static void generate_captures(const Position& pos, MoveList& out) {
-    ListSink<KeepDuplicates> sink{out};
-    typename Gen::template CaptureSearch<ListSink<KeepDuplicates>> search(pos, sink);
+  // List: MoveList, or FixedMoveList (check overflowed() after).
+  template <bool KeepDuplicates = false, class List>
+  static void generate_captures(const Position& pos, List& out) {
+    ListSink<KeepDuplicates, List> sink{out};
+    typename Gen::template CaptureSearch<ListSink<KeepDuplicates, List>> search(pos, sink);
     search.run(pos);
   }
 
   // All legal moves of the side to move.
-  template <bool KeepDuplicates = false>
-  static void generate(const Position& pos, MoveList& out) {
+  template <bool KeepDuplicates = false, class List>
+  static void generate(const Position& pos, List& out) {
     out.clear();
     if (Gen::has_capture(pos))
       generate_captures<KeepDuplicates>(pos, out);
@@ -155,6 +313,11 @@ struct MoveGenEntryPoints {
     CountSink<KeepDuplicates> sink;
     typename Gen::template CaptureSearch<CountSink<KeepDuplicates>> search(pos, sink);
     search.run(pos);
+    if (sink.long_ones.overflowed()) [[unlikely]] {
+      MoveList moves;
+      generate_captures<KeepDuplicates>(pos, moves);
+      return moves.size();
+    }
     return sink.count;
   }
 };
@@ -288,23 +451,25 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     return targets;
   }
 
-  static void generate_quiet(const Position& pos, MoveList& out) {
+  template <class List>
+  static void generate_quiet(const Position& pos, List& out) {
     if (game_over(pos)) return;
     const Side us = pos.turn();
     const Bitboard empty = empty_squares(pos), promotion = G::promotion_row(us);
     for (Direction d : forward(us)) {
       const int s = G::step(d);
-      for (Square to : squares_of(shift(pos.men(us), s) & empty))
-        out.push(Move(to - s, to, 0, has(promotion, to)));
+      out.push_each(shift(pos.men(us), s) & empty,
+                    [&](Square to) { return Move(to - s, to, 0, has(promotion, to)); });
     }
     const Bitboard kings = pos.kings(us);
     if constexpr (R::kFlyingKings) {
       for (Square k : squares_of(kings))
-        for (Square to : squares_of(king_moves(k, empty))) out.push(Move(k, to, 0, false));
+        out.push_each(king_moves(k, empty), [&](Square to) { return Move(k, to, 0, false); });
     } else if (kings) {
       for (Direction d : movegen_detail::kAllDirections) {
         const int s = G::step(d);
-        for (Square to : squares_of(shift(kings, s) & empty)) out.push(Move(to - s, to, 0, false));
+        out.push_each(shift(kings, s) & empty,
+                      [&](Square to) { return Move(to - s, to, 0, false); });
       }
     }
   }
@@ -356,6 +521,7 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
    private:
     void begin(Square from, bool with_king) {
       from_ = from;
+      memo_.restart();
       if constexpr (kRankedCaptures<R>) with_king_ = with_king;
       empty_ = base_empty_ | bit(from);
       blockers_ = G::kValid & ~empty_;
@@ -381,6 +547,7 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
 
     // A man (or short king) on sq, having captured `captured` so far.
     void man_from(Square sq, Bitboard captured) {
+      if (memo_.seen(captured, Memo::tag(0, sq, -1))) return;
       bool extended = false;
       auto try_dir = [&](Direction d) {
         const int s = G::step(d);
@@ -417,6 +584,7 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     }
 
     void short_king_from(Square sq, Bitboard captured) {
+      if (memo_.seen(captured, Memo::tag(1, sq, -1))) return;
       bool extended = false;
       for (Direction d : movegen_detail::kAllDirections) {
         const int s = G::step(d);
@@ -442,6 +610,7 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
 
     // A flying king has just captured the piece on v moving in direction d.
     void king_jump(Square v, Direction d, Bitboard captured, bool crowns) {
+      if (memo_.seen(captured, Memo::tag(2, v, static_cast<int>(d)))) return;
       const Bitboard ray = G::ray(d, v);
       const Bitboard stop = ray & blockers_;
       const Bitboard landings =
@@ -483,6 +652,7 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     // A man crowned mid-capture on `sq` continues as a king (Russian rules). It arrived moving
     // in direction d; the square behind it holds the piece it just captured.
     void king_landed(Square sq, Direction d, Bitboard captured, bool crowns) {
+      if (memo_.seen(captured, Memo::tag(3, sq, static_cast<int>(d)))) return;
       const Bitboard targets = opp_ & ~captured;
       bool extended = false;
       const Square ahead = king_victim(sq, d, blockers_, targets, empty_);
@@ -522,6 +692,10 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     // State only some rule sets need; empty (and free) for the others, English and
     // international among them.
     static constexpr bool kNeedsKings = kRankedCaptures<R> || R::kHaltBehindKing;
+    // States explored once per piece (CaptureMemo); not for Italian, whose rank also depends
+    // on the order in which kings were taken, nor when every path is wanted.
+    using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink> && !WithPath &&
+                                            R::kPriority != CapturePriority::Italian>;
     struct None {};
     template <bool B, class T>
     using Maybe = std::conditional_t<B, T, None>;
@@ -538,6 +712,7 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     [[no_unique_address]] Maybe<R::kPriority == CapturePriority::Italian, int> order_{};
     int length_ = 0;
     std::array<Square, WithPath ? 64 : 1> path_{};
+    Memo memo_;
   };
 };
 

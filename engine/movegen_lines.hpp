@@ -107,17 +107,18 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     return false;
   }
 
-  static void generate_quiet(const Position& pos, MoveList& out) {
+  template <class List>
+  static void generate_quiet(const Position& pos, List& out) {
     const Side us = pos.turn();
     const Bitboard empty = empty_squares(pos), promotion = G::promotion_row(us);
     const Bitboard men = pos.men(us);
     each(man_moves(us), [&](int d) {
       const int s = L::shift_of(d);
-      for (Square to : squares_of(L::step(men, d) & empty))
-        out.push(Move(to - s, to, 0, has(promotion, to)));
+      out.push_each(L::step(men, d) & empty,
+                    [&](Square to) { return Move(to - s, to, 0, has(promotion, to)); });
     });
     for (Square k : squares_of(pos.kings(us) & ~barred_king(pos)))
-      for (Square to : squares_of(king_moves(k, empty))) out.push(Move(k, to, 0, false));
+      out.push_each(king_moves(k, empty), [&](Square to) { return Move(k, to, 0, false); });
   }
 
   static std::size_t count_quiet(const Position& pos) {
@@ -160,6 +161,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
    private:
     void begin(Square from, bool with_king) {
       from_ = from;
+      memo_.restart();
       with_king_ = with_king;
       start_empty_ = base_empty_ | bit(from);
       length_ = 0;
@@ -186,6 +188,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
 
     // A man on sq, having captured `captured`, its last capture in direction `last`.
     void man_from(Square sq, Bitboard captured, int last) {
+      if (memo_.seen(captured, Memo::tag(0, sq, last))) return;
       bool extended = false;
       const Bitboard targets = opp_ & ~captured, free = empty(captured);
       each(man_captures(us_), [&](int d) {
@@ -205,6 +208,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
 
     // A king has just captured the piece on v moving in direction d.
     void king_jump(Square v, int d, Bitboard captured) {
+      if (memo_.seen(captured, Memo::tag(1, v, d))) return;
       const Bitboard stop_at = blockers(captured);
       const Bitboard ray = L::ray(d, v);
       const Bitboard stop = ray & stop_at;
@@ -250,6 +254,10 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     bool with_king_ = false;
     int length_ = 0;
     std::array<Square, WithPath ? 64 : 1> path_{};
+    // States explored once per piece (CaptureMemo): (square, captured set, last direction)
+    // decides every continuation, whatever the order of the earlier captures.
+    using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink> && !WithPath>;
+    Memo memo_;
   };
 };
 

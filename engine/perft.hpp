@@ -16,13 +16,30 @@ struct PerftOptions {
 };
 
 template <class R, bool Bulk, bool Keep>
+std::uint64_t perft(const Position& pos, int depth);
+
+namespace perft_detail {
+// The moves did not fit a FixedMoveList: the same node with a list that grows.
+template <class R, bool Bulk, bool Keep>
+[[gnu::noinline]] std::uint64_t perft_spilled(const Position& pos, int depth) {
+  MoveList moves;
+  MoveGen<R>::template generate<Keep>(pos, moves);
+  std::uint64_t nodes = 0;
+  for (const Move& m : moves) nodes += perft<R, Bulk, Keep>(pos.after(m), depth - 1);
+  return nodes;
+}
+}  // namespace perft_detail
+
+template <class R, bool Bulk, bool Keep>
 std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
   if constexpr (Bulk) {
     if (depth == 1) return MoveGen<R>::template count<Keep>(pos);
   }
-  MoveList moves;
+  FixedMoveList moves;
   MoveGen<R>::template generate<Keep>(pos, moves);
+  if (moves.overflowed()) [[unlikely]]
+    return perft_detail::perft_spilled<R, Bulk, Keep>(pos, depth);
   std::uint64_t nodes = 0;
   for (const Move& m : moves) {
     Position child = pos;

@@ -23,7 +23,7 @@ void levels(const Position& pos, int depth, std::uint64_t* counts) {
     counts[0] += MoveGen<R>::template count<Keep>(pos);
     return;
   }
-  MoveList moves;
+  MoveList moves;  // (not a hot path: perft_levels is for tests and the tool)
   MoveGen<R>::template generate<Keep>(pos, moves);
   counts[0] += moves.size();
   for (const Move& m : moves) {

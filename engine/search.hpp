@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "engine/draw_rules.hpp"
@@ -68,6 +69,8 @@ class Search {
 
     Score score = 0;
     pv_length_[0] = 0;
+    // Below the root, a generation that runs past the deadline is abandoned (CaptureGuard).
+    const ScopedCaptureGuard guard(&deadline_);
     for (int depth = 1; depth <= limit; ++depth) {
       const Score s = aspiration(root, depth, score);
       // An interrupted iteration still counts for a root move it searched completely: the PV
@@ -178,8 +181,26 @@ class Search {
     if (check_limits()) return 0;
     history_[static_cast<std::size_t>(root_index_ + ply)] = pos.key();
 
+    FixedMoveList moves;
+    if (!generate(pos, moves)) return 0;
+    if (moves.overflowed()) [[unlikely]]
+      return search_spilled(pos, ds, depth, alpha, beta, ply, pv_node);
+    return search_node(pos, ds, depth, alpha, beta, ply, pv_node, moves);
+  }
+
+  // The moves did not fit a FixedMoveList: the same node with a list that grows.
+  [[gnu::noinline]] Score search_spilled(const Position& pos, const DrawState& ds, int depth,
+                                         Score alpha, Score beta, int ply, bool pv_node) {
     MoveList moves;
-    MoveGen<R>::generate(pos, moves);
+    if (!generate(pos, moves)) return 0;
+    return search_node(pos, ds, depth, alpha, beta, ply, pv_node, moves);
+  }
+
+  // search() once the moves of pos are known.
+  template <class List>
+  [[gnu::always_inline]] Score search_node(const Position& pos, const DrawState& ds, int depth,
+                                           Score alpha, Score beta, int ply, bool pv_node,
+                                           List& moves) {
     if (moves.empty()) return no_move_score(ply);
     if (repeated(ply, ds) || counter_draw<R>(ds, pos, draws_) != ResultReason::None) return kDraw;
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
@@ -209,7 +230,8 @@ class Search {
     if (moves.size() == 1 && ply < 2 * kMaxPly / 3) ++depth;
 
     const Side us = pos.turn();
-    Ordering order;
+    typename Ordering::template Store<List> store(moves.size());
+    Ordering order{store.score.data(), store.index.data()};
     score_moves(moves, order, tt_move, ply, us);
 
     Score best = -kInfinity;
@@ -276,7 +298,8 @@ class Search {
   }
 
   // Plays out compulsory captures; `moves` are the captures of pos.
-  Score qsearch_moves(const Position& pos, MoveList& moves, Score alpha, Score beta, int ply) {
+  template <class List>
+  Score qsearch_moves(const Position& pos, List& moves, Score alpha, Score beta, int ply) {
     Score best = -kInfinity;
     for (const Move& m : moves) {
       const Score s = -qsearch(pos.after(m), -beta, -alpha, ply + 1);
@@ -300,16 +323,62 @@ class Search {
       if (MoveGen<R>::count_quiet(pos) == 0) return no_move_score(ply);
       return leaf(pos, ply);
     }
-    MoveList moves;
-    MoveGen<R>::template generate_captures<false>(pos, moves);
+    FixedMoveList moves;
+    if (!generate(pos, moves, true)) return 0;
+    if (moves.overflowed()) [[unlikely]]
+      return qsearch_spilled(pos, alpha, beta, ply);
     return qsearch_moves(pos, moves, alpha, beta, ply);
   }
 
+  [[gnu::noinline]] Score qsearch_spilled(const Position& pos, Score alpha, Score beta, int ply) {
+    MoveList moves;
+    if (!generate(pos, moves, true)) return 0;
+    return qsearch_moves(pos, moves, alpha, beta, ply);
+  }
+
+  // The moves of pos (only its captures when captures_only), or false when the generation was
+  // abandoned at the deadline: the search is then aborted and the node's result discarded.
+  template <class List>
+  bool generate(const Position& pos, List& moves, bool captures_only = false) {
+    try {
+      if (captures_only)
+        MoveGen<R>::template generate_captures<false>(pos, moves);
+      else
+        MoveGen<R>::generate(pos, moves);
+      return true;
+    } catch (const CaptureSearchAborted&) {
+      aborted_ = true;
+      return false;
+    }
+  }
+
+  // What a long capture search polls: the stop flag and the hard deadline.
+  struct Deadline final : CaptureGuard {
+    explicit Deadline(const SearchControl& c) : control(c) {}
+    bool expired() override { return control.must_stop(Clock::now()); }
+    const SearchControl& control;
+  };
+
   // Move ordering: a score per move and the order in which they are tried. Moves stay where the
   // generator put them, so an index identifies a move for the transposition table.
+  // The scores and indices live in a Store: on the stack for a FixedMoveList (nothing to
+  // destroy on the hot path), on the heap for the rare node whose moves did not fit one.
   struct Ordering {
-    std::array<int, MoveList::kCapacity> score;
-    std::array<std::uint16_t, MoveList::kCapacity> index;
+    struct FixedStore {
+      explicit FixedStore(std::size_t) {}
+      std::array<int, FixedMoveList::kCapacity> score;
+      std::array<std::uint32_t, FixedMoveList::kCapacity> index;
+    };
+    struct GrowingStore {
+      explicit GrowingStore(std::size_t n) : score(n), index(n) {}
+      std::vector<int> score;
+      std::vector<std::uint32_t> index;
+    };
+    template <class List>
+    using Store = std::conditional_t<std::is_same_v<List, FixedMoveList>, FixedStore, GrowingStore>;
+
+    int* score;
+    std::uint32_t* index;
 
     // The index of the i-th best move (one selection-sort step).
     std::size_t pick(std::size_t i, std::size_t n) {
@@ -322,7 +391,8 @@ class Search {
     }
   };
 
-  void score_moves(const MoveList& moves, Ordering& order, std::uint8_t tt_move, int ply,
+  template <class List>
+  void score_moves(const List& moves, Ordering& order, std::uint8_t tt_move, int ply,
                    Side us) const {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move& m = moves[i];
@@ -339,7 +409,7 @@ class Search {
         s = history_scores_[index(us)][m.from][m.to] + (m.crowns ? (1 << 21) : 0);
       }
       order.score[i] = s;
-      order.index[i] = static_cast<std::uint16_t>(i);
+      order.index[i] = static_cast<std::uint32_t>(i);
     }
   }
 
@@ -386,6 +456,7 @@ class Search {
   std::uint64_t leaves_ = 0;
   int selective_depth_ = 0;
   bool aborted_ = false;
+  Deadline deadline_{control_};
 
   std::vector<Key> history_;  // keys of the game positions, then of the current tree path
   int root_index_ = 0;

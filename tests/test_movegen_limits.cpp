@@ -1,0 +1,227 @@
+// The move generator on hostile positions (issue 18): more legal moves than the list's inline
+// storage, capture searches whose paths grow exponentially, random dense positions of every
+// rule set, and draw counters past 16 bits.
+#include <chrono>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "engine/legal.hpp"
+#include "engine/movegen.hpp"
+#include "engine/perft.hpp"
+#include "protocol/hub/notation.hpp"
+#include "tests/engine_helpers.hpp"
+#include "tests/movegen_check.hpp"
+
+using namespace tsuru;
+using test::fen;
+
+namespace {
+
+// Six white kings among black men and kings: 407 distinct maximal captures (issue 18).
+constexpr const char* kManyCaptures =
+    "W:WK4,K5,K16,K26,K36,K46:B2,7,8,11,K13,19,20,K21,K24,29,30,31,33,K38,K41,K42,K47";
+
+// A white king on d4 among 30 black kings on the other colour (2 to 4 s a generation before).
+constexpr const char* kTurkishKings =
+    "W:WKd4:BKa2,Ka4,Ka6,Ka8,Kb1,Kb3,Kb5,Kb7,Kc2,Kc4,Kc8,Kd1,Kd3,Kd5,Kd7,Ke2,Ke4,Ke6,Ke8,Kf1,"
+    "Kf3,Kf5,Kf7,Kg2,Kg4,Kg6,Kg8,Kh3,Kh5,Kh7";
+
+// A sink that merges duplicates (so the generator may skip explored states) and counts the
+// sequences the generator hands it.
+template <class R>
+struct CountingSink : CaptureCountSink<R> {
+  std::size_t calls = 0;
+  void add(Square from, Square to, Bitboard captured, bool crowns, CaptureStep step) {
+    ++calls;
+    CaptureCountSink<R>::add(from, to, captured, crowns, step);
+  }
+};
+
+// The sequences a generation hands its sink, the moves it keeps and their rank.
+struct Walked {
+  std::size_t sequences = 0;
+  std::size_t moves = 0;
+  int rank = 0;
+};
+template <class R>
+Walked walk(const Position& pos) {
+  CountingSink<R> sink;
+  typename MoveGen<R>::template CaptureSearch<CountingSink<R>> search(pos, sink);
+  search.run(pos);
+  return {sink.calls, sink.count, sink.best};
+}
+
+}  // namespace
+
+TEST_CASE("a move list beyond its inline storage keeps every move", "[movegen][movelist]") {
+  MoveList list;
+  for (std::size_t i = 0; i < 3 * MoveList::kInline + 5; ++i)
+    list.push(Move(static_cast<Square>(i % 50), static_cast<Square>(i / 50), bit(1), false));
+  REQUIRE(list.size() == 3 * MoveList::kInline + 5);
+  CHECK(list.spilled());
+  CHECK(list[1000] == Move(0, 20, bit(1), false));
+  const MoveList copy = list;
+  CHECK(copy.size() == list.size());
+  CHECK(std::equal(copy.begin(), copy.end(), list.begin()));
+  MoveList moved = std::move(list);
+  CHECK(moved.size() == copy.size());
+  CHECK(list.empty());
+  CHECK_FALSE(list.spilled());
+  list.push(Move(1, 2, 0, false));
+  CHECK(list.size() == 1);
+  moved = list;
+  CHECK(moved.size() == 1);
+  CHECK(moved[0] == Move(1, 2, 0, false));
+}
+
+TEST_CASE("407 maximal captures: listed, counted and parsed alike", "[movegen][movelist]") {
+  const Variant v = Variant::International;
+  const Position pos = fen(v, kManyCaptures);
+  const MoveList moves = legal_moves(v, pos);
+  CHECK(moves.size() == 407);
+  CHECK(moves.spilled());
+  CHECK(MoveGen<InternationalRules>::count(pos) == 407);
+  // Every path, then merged: the same 407 moves.
+  CHECK(test::check_generation(v, pos, {.path_budget = 1'000'000}).empty());
+  for (int depth : {1, 2}) {
+    const std::uint64_t bulk = perft(v, pos, depth, {.bulk = true});
+    CHECK(perft(v, pos, depth, {.bulk = false}) == bulk);
+    CHECK(perft_levels(v, pos, depth).back() == bulk);
+  }
+  CHECK(perft(v, pos, 1, {.bulk = false, .keep_duplicates = true}) ==
+        perft(v, pos, 1, {.bulk = true, .keep_duplicates = true}));
+  // The move the Hub refused, in Hub and PDN notation; every listed move parses back.
+  const auto hub = hub::parse_move(v, pos, "46x39x8x20x30x33x41x42");
+  REQUIRE(hub.ok());
+  CHECK(moves.contains(*hub));
+  const auto pdn = notation::parse_move(v, pos, "46x39x8x20x30x33x41x42");
+  REQUIRE(pdn.ok());
+  CHECK(*pdn == *hub);
+  for (const Move& m : moves) {
+    const auto back = hub::parse_move(v, pos, hub::format_move(v, m));
+    REQUIRE(back.ok());
+    CHECK(*back == m);
+  }
+}
+
+TEST_CASE("407 maximal captures: the game and the search take any of them", "[movegen][movelist]") {
+  const Variant v = Variant::International;
+  Game game(v, fen(v, kManyCaptures));
+  const MoveList moves = game.legal_moves();
+  REQUIRE(moves.size() == 407);
+  Game last = game;
+  CHECK(last.play(moves[406]));
+  CHECK(game.play(*hub::parse_move(v, game.position(), "46x39x8x20x30x33x41x42")));
+  // The search orders and plays more moves than the inline storage holds.
+  const test::Analysis a = test::analyse(Game(v, fen(v, kManyCaptures)), 3);
+  REQUIRE(a.best.has_move);
+  CHECK(moves.contains(a.best.move));
+}
+
+TEST_CASE("capture search walks each state once: Frisian king among 28 pieces",
+          "[movegen][capture-search]") {
+  const Variant v = Variant::Frisian;
+  const Position pos =
+      fen(v,
+          "W:WK17:B1,K4,K7,K9,11,K12,13,14,K16,K18,K21,K22,K23,K25,K27,29,30,31,32,K33,34,K36,"
+          "K38,K41,42,K43,44,K45,K47");
+  // Walking every order of the same captures handed the sink 186,231,116 sequences (about 10 s);
+  // walking each state once, 2,177,877.
+  // One generation only: each still takes a second or more.
+  const Walked w = walk<FrisianRules>(pos);
+  CHECK(w.sequences < 5'000'000);
+  // As before: four moves taking 24 pieces, 16 of them kings, with a king.
+  CHECK(w.moves == 4);
+  CHECK(w.rank == capture_rank<FrisianRules>(24, true, 16, 0));
+}
+
+TEST_CASE("capture search walks each state once: Turkish king among 30 kings",
+          "[movegen][capture-search]") {
+  const Variant v = Variant::Turkish;
+  const Position pos = fen(v, kTurkishKings);
+  // Every order: 47,793,830 sequences; each state once: 2,242,916.
+  const Walked w = walk<TurkishRules>(pos);
+  CHECK(w.sequences < 5'000'000);
+  CHECK(w.moves == 63);  // as before: 63 moves taking 29 kings
+  CHECK(w.rank == 29);
+}
+
+TEST_CASE("random dense positions: every generator consistent", "[movegen][random]") {
+  // Deterministic: a fixed seed per rule set.
+  for (Variant v : all_variants()) {
+    std::mt19937 rng(1234U + static_cast<unsigned>(v));
+    auto next = [&] { return static_cast<unsigned>(rng() & 0xFF); };
+    for (int i = 0; i < 3000; ++i) {
+      const Position pos = test::random_position(v, next);
+      const std::string error = test::check_generation(v, pos, {.path_budget = 5000});
+      INFO(info(v).name << " " << notation::format_fen(v, pos) << ": " << error);
+      REQUIRE(error.empty());
+    }
+  }
+}
+
+TEST_CASE("repetition is seen after more than 32768 reversible plies", "[draw]") {
+  // Czech draughts has no move-count rule: two kings may shuffle for ever.
+  const Variant v = Variant::Czech;
+  Game g(v, fen(v, "W:WK1,22:BK32,11"));
+  const char* cycle[] = {"1-6", "32-27", "6-1", "27-32"};
+  std::vector<Move> moves;
+  {
+    Game probe = g;
+    for (const char* m : cycle) {
+      moves.push_back(test::move(v, probe.position(), m));
+      REQUIRE(probe.play(moves.back()));
+    }
+  }
+  const int plies = 32'768 + 4;
+  for (int i = 0; i < plies; ++i) REQUIRE(g.play(moves[static_cast<std::size_t>(i % 4)]));
+  CHECK(g.draw_state().reversible == plies);
+  CHECK(g.repetitions() > 3);
+  CHECK(g.result().reason == ResultReason::Repetition);
+}
+
+TEST_CASE("a search keeps its deadline inside a long capture search", "[movegen][search]") {
+  // Black to move has 32 quiet moves; after each, the white king's capture search walks millions
+  // of states (seconds each even when every state is walked once). The hard deadline must cut
+  // the generation short: unguarded, depth 1 alone took over 30 s.
+  const Variant v = Variant::Frisian;
+  const Game game(
+      v, fen(v,
+             "B:WK17:B1,K4,K7,K9,11,K12,13,14,K16,K18,K21,K22,K23,K25,K27,29,30,31,32,K33,34,K36,"
+             "K38,K41,42,K43,44,K45,K47"));
+  Engine engine;
+  EngineOptions options;
+  options.tt_log2 = 16;
+  options.book = false;
+  engine.set_options(options);
+  engine.set_position(game);
+  SearchLimits limits;
+  limits.move_time = 0.2;
+  const auto start = std::chrono::steady_clock::now();
+  const BestMove best = engine.think(limits, [](const SearchInfo&) {});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(best.has_move);
+  CHECK(game.legal_moves().contains(best.move));
+  CHECK(seconds < 10.0);
+}
+
+TEST_CASE("more moves than the inline storage below the root: search and perft",
+          "[movegen][movelist]") {
+  // After 44-49, White has 386 captures: the search and perft meet them inside the tree, where
+  // they use fixed lists and must go over to growing ones.
+  const Variant v = Variant::International;
+  const std::string text =
+      "B:WK4,K5,K16,K26,K36,K46:B2,7,8,11,K13,19,20,K21,K24,29,30,31,33,K38,K41,K42,K47,44";
+  const Position pos = fen(v, text);
+  const Position after = pos.after(test::move(v, pos, "44-49"));
+  CHECK(legal_moves(v, after).size() == 386);
+  const std::uint64_t bulk = perft(v, pos, 2, {.bulk = true});
+  CHECK(perft(v, pos, 2, {.bulk = false}) == bulk);
+  CHECK(perft_levels(v, pos, 2).back() == bulk);
+  CHECK(perft(v, pos, 3, {.bulk = false}) == perft(v, pos, 3, {.bulk = true}));
+  const test::Analysis a = test::analyse(Game(v, pos), 4);
+  REQUIRE(a.best.has_move);
+  CHECK(legal_moves(v, pos).contains(a.best.move));
+}
