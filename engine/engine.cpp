@@ -131,7 +131,8 @@ void Engine::run(std::shared_ptr<Request> request) {
       control_.start(request->requested, plan.soft, plan.hard);
     }
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
-      return run_search<R>(tt_, control_, game, limits.depth, limits.nodes, request->on_info);
+      return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
+                           request->on_info);
     });
     best = result.best;
     std::lock_guard lock(mutex_);

@@ -41,8 +41,10 @@ class Search {
 
   // Searches the game's current position. max_depth 0 means no depth limit: iterations stop
   // at kMaxPly - 8, which also caps a larger max_depth. node_limit 0 means no node limit.
-  SearchResult run(const Game& game, int max_depth, std::uint64_t node_limit,
-                   const InfoCallback& on_info) {
+  // root_moves: the legal moves of the game's position, as MoveGen<R>::generate lists them
+  // (the caller has them already; a contrived position can take long to generate).
+  SearchResult run(const Game& game, const MoveList& root_moves, int max_depth,
+                   std::uint64_t node_limit, const InfoCallback& on_info) {
     node_limit_ = node_limit;
     on_info_ = on_info;
     const int limit = max_depth > 0 ? std::min(max_depth, kMaxPly - 8) : kMaxPly - 8;
@@ -58,8 +60,7 @@ class Search {
 
     const Position& root = game.position();
     root_draw_ = game.draw_state();
-    MoveList moves;
-    MoveGen<R>::generate(root, moves);
+    const MoveList& moves = root_moves;
     SearchResult result;
     if (moves.empty()) return result;
     result.best.has_move = true;

@@ -19,7 +19,7 @@ struct SearchResult;
 
 template <class R>
 SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
-                        int max_depth, std::uint64_t node_limit,
+                        const MoveList& root_moves, int max_depth, std::uint64_t node_limit,
                         const std::function<void(const SearchInfo&)>& on_info);
 
 }  // namespace tsuru

@@ -10,15 +10,15 @@ namespace tsuru {
 
 template <class R>
 SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
-                        int max_depth, std::uint64_t node_limit,
+                        const MoveList& root_moves, int max_depth, std::uint64_t node_limit,
                         const std::function<void(const SearchInfo&)>& on_info) {
   auto search = std::make_unique<Search<R>>(tt, control, game.options());
-  return search->run(game, max_depth, node_limit, on_info);
+  return search->run(game, root_moves, max_depth, node_limit, on_info);
 }
 
-#define TSURU_INSTANTIATE_SEARCH(R)                                                          \
-  template SearchResult run_search<R>(TranspositionTable&, SearchControl&, const Game&, int, \
-                                      std::uint64_t,                                         \
+#define TSURU_INSTANTIATE_SEARCH(R)                                                     \
+  template SearchResult run_search<R>(TranspositionTable&, SearchControl&, const Game&, \
+                                      const MoveList&, int, std::uint64_t,              \
                                       const std::function<void(const SearchInfo&)>&);
 
 }  // namespace tsuru
