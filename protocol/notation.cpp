@@ -350,4 +350,14 @@ Expected<Move, MoveError> parse_move(Variant v, const Position& pos, std::string
   return fail(MoveError::Kind::Illegal, "illegal capture " + std::string(text));
 }
 
+bool pydraughts_flips_rows(Variant v) {
+  return v == Variant::Russian || v == Variant::Brazilian || v == Variant::Turkish;
+}
+
+int flip_rows(Variant v, int n) {
+  const BoardShape& b = info(v).board;
+  const int per_row = b.squares / b.rows;
+  return (b.rows - 1 - (n - 1) / per_row) * per_row + (n - 1) % per_row + 1;
+}
+
 }  // namespace tsuru::notation

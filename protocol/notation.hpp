@@ -31,6 +31,13 @@ std::string square_name(Variant v, Square sq);
 // Parses "32" or "c3"; nullopt when the text names no playable square of the board.
 std::optional<Square> parse_square(Variant v, std::string_view text);
 
+// pydraughts (Hub moves and DXP) numbers the Russian, Brazilian and Turkish boards from White's
+// near-left square up, row by row (1 = a1): docs/notation.md.
+bool pydraughts_flips_rows(Variant v);
+// Square number n of a board numbered row by row from the top, counted from the bottom instead
+// (each row keeps its left-to-right order); the map is its own inverse.
+int flip_rows(Variant v, int n);
+
 // Positions.
 Expected<Position> parse_fen(Variant v, std::string_view text);
 std::string format_fen(Variant v, const Position& pos);

@@ -21,16 +21,7 @@ const notation::BoardLetters& letters(const Dialect& d) {
 
 // pydraughts numbers these boards from White's near-left square up, row by row.
 bool rows_flipped(const Dialect& d) {
-  if (d.layout != Layout::Pydraughts) return false;
-  return d.variant == Variant::Russian || d.variant == Variant::Brazilian ||
-         d.variant == Variant::Turkish;
-}
-
-// Square n of a board numbered row by row from the top, in the numbering from the bottom (and
-// back: the map is its own inverse). Each row keeps its left-to-right order.
-int flip_rows(const BoardShape& b, int n) {
-  const int per_row = b.squares / b.rows;
-  return (b.rows - 1 - (n - 1) / per_row) * per_row + (n - 1) % per_row + 1;
+  return d.layout == Layout::Pydraughts && notation::pydraughts_flips_rows(d.variant);
 }
 
 }  // namespace
@@ -48,13 +39,13 @@ std::string_view layout_name(Layout l) {
 int wire_number(const Dialect& d, Square sq) {
   const BoardShape& b = info(d.variant).board;
   const int n = b.number(sq);
-  return rows_flipped(d) && n > 0 ? flip_rows(b, n) : n;
+  return rows_flipped(d) && n > 0 ? notation::flip_rows(d.variant, n) : n;
 }
 
 Square wire_square(const Dialect& d, int n) {
   const BoardShape& b = info(d.variant).board;
   if (n < 1 || n > b.squares) return -1;
-  return b.square(rows_flipped(d) ? flip_rows(b, n) : n);
+  return b.square(rows_flipped(d) ? notation::flip_rows(d.variant, n) : n);
 }
 
 std::string position_string(const Dialect& d, const Position& pos) {

@@ -30,28 +30,12 @@ notation::BoardLetters letters(Variant v) {
   return l;
 }
 
-// pydraughts' row flip (its "notation 0"): the same square counted from the other end of the
-// board, row by row, left to right: 1 = a1 on 8x8. Its own inverse.
-int flip_rows(Variant v, int number) {
-  const BoardShape& b = info(v).board;
-  const int per_row = b.squares / b.rows;
-  const int row = (number - 1) / per_row, in_row = (number - 1) % per_row;
-  return (b.rows - 1 - row) * per_row + in_row + 1;
-}
-
 // How pydraughts 0.6.7 numbers v's moves, from the rules core's (PDN) number.
 enum class Client { AsString, Pdn, RowsFlipped };
 Client pydraughts_numbering(Variant v) {
-  switch (v) {
-    case Variant::English:
-      return Client::Pdn;
-    case Variant::Russian:
-    case Variant::Brazilian:
-    case Variant::Turkish:
-      return Client::RowsFlipped;
-    default:
-      return Client::AsString;
-  }
+  if (v == Variant::English) return Client::Pdn;
+  if (notation::pydraughts_flips_rows(v)) return Client::RowsFlipped;
+  return Client::AsString;
 }
 
 bool is_letter(char c) {
@@ -89,7 +73,7 @@ int move_number(Variant v, Square sq, MoveNumbers n) {
     case Client::Pdn:
       return pdn;
     case Client::RowsFlipped:
-      return flip_rows(v, pdn);
+      return notation::flip_rows(v, pdn);
     case Client::AsString:
       break;
   }
@@ -104,7 +88,7 @@ Square move_square(Variant v, int number, MoveNumbers n) {
     case Client::Pdn:
       return b.square(number);
     case Client::RowsFlipped:
-      return b.square(flip_rows(v, number));
+      return b.square(notation::flip_rows(v, number));
     case Client::AsString:
       break;
   }
