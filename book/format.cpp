@@ -1,13 +1,7 @@
 #include "book/format.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <optional>
 
@@ -18,26 +12,10 @@ namespace {
 
 constexpr char kMagic[8] = {'T', 'S', 'U', 'R', 'U', 'B', 'K', '\0'};
 
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(const std::uint8_t* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
-  return v;
-}
+constexpr auto put = put_le;
+constexpr auto get = get_le;
 
 }  // namespace
-
-std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n, std::uint64_t from) {
-  std::uint64_t h = from;
-  for (std::size_t i = 0; i < n; ++i) {
-    h ^= p[i];
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
 
 std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records) {
   std::sort(records.begin(), records.end());
@@ -158,21 +136,14 @@ Expected<std::vector<Record>> decode(Variant v, const std::vector<std::uint8_t>&
 
 Expected<std::vector<Record>> read_file(Variant v, const std::string& path) {
   using E = Expected<std::vector<Record>>;
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (!fs::exists(status))
-    return E::failure("cannot open book " + path + ": " +
-                      (ec ? ec.message() : std::string("no such file")));
-  if (fs::is_directory(status)) return E::failure(path + " is a directory, not a book file");
-  if (!fs::is_regular_file(status)) return E::failure(path + " is not a regular file");
+  const auto size = regular_file_size(path, "book file");
+  if (!size) return E::failure(size.error());
   std::ifstream in(path, std::ios::binary);
-  const std::uint64_t size = fs::file_size(path, ec);
-  if (!in || ec) return E::failure("cannot open book " + path);
+  if (!in) return E::failure("cannot open book " + path);
   std::uint8_t header[kHeaderSize] = {};
-  if (size >= kHeaderSize && !in.read(reinterpret_cast<char*>(header), kHeaderSize))
+  if (*size >= kHeaderSize && !in.read(reinterpret_cast<char*>(header), kHeaderSize))
     return E::failure("cannot read book " + path);
-  const auto count = check_header(v, header, size);
+  const auto count = check_header(v, header, *size);
   if (!count) return E::failure(path + ": " + count.error());
   RecordReader reader(v, *count);
   constexpr std::size_t kChunk = 4096;  // records (96 KiB)
@@ -192,32 +163,7 @@ Expected<std::vector<Record>> read_file(Variant v, const std::string& path) {
 }
 
 Expected<bool> write_file(Variant v, const std::string& path, std::vector<Record> records) {
-  const std::vector<std::uint8_t> bytes = encode(v, std::move(records));
-  // mkstemp never opens an existing file: a FILE.tmp of someone else's stays untouched, and two
-  // writers of one book do not share a temporary file.
-  std::string tmp = path + ".tmp.XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0)
-    return Expected<bool>::failure("cannot create a temporary file " + tmp + ": " +
-                                   std::strerror(errno));
-  ::fchmod(fd, 0644);  // mkstemp makes it 0600; a book is not a secret
-  std::size_t written = 0;
-  while (written < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    written += static_cast<std::size_t>(n);
-  }
-  const bool closed = ::close(fd) == 0;
-  if (written != bytes.size() || !closed) {
-    std::remove(tmp.c_str());
-    return Expected<bool>::failure("cannot write " + tmp);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return Expected<bool>::failure("cannot rename " + tmp + " to " + path);
-  }
-  return true;
+  return write_file_atomically(path, encode(v, std::move(records)));
 }
 
 }  // namespace tsuru::book

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/binary_io.hpp"
 #include "engine/expected.hpp"
 #include "engine/move.hpp"
 #include "engine/variant.hpp"
@@ -43,9 +44,9 @@ struct Record {
   }
 };
 
-// FNV-1a, 64 bits: the header's checksum of the records; `from` continues a running checksum.
-inline constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
-std::uint64_t fnv1a(const std::uint8_t* p, std::size_t n, std::uint64_t from = kFnvOffset);
+// The header's checksum of the records (engine/binary_io.hpp).
+using tsuru::fnv1a;
+using tsuru::kFnvOffset;
 
 // Serialises records (sorted here) for variant v.
 std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records);
