@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/move.hpp"
+#include "engine/movegen.hpp"
 #include "engine/position.hpp"
 #include "engine/variant.hpp"
 
@@ -14,12 +15,28 @@ MoveList legal_moves(Variant v, const Position& pos);
 bool has_capture(Variant v, const Position& pos);
 
 // One way of playing a move: the squares where the piece stops or turns, ending with `to`.
-// A move with several capture paths appears once per path.
 struct MovePath {
   Move move;
   std::vector<Square> landings;
 };
-std::vector<MovePath> move_paths(Variant v, const Position& pos);
+// Paths::All: a move with several capture paths appears once per path. Their number can grow
+// exponentially in a contrived position (a Frisian king among 28 pieces: about 190 million), so
+// All throws CaptureSearchAborted when a capture guard on the thread expires
+// (engine/movegen.hpp; PathBudget below). Paths::OnePerMove: each move once, with one of its
+// paths, at the cost of generating the moves.
+enum class Paths { All, OnePerMove };
+std::vector<MovePath> move_paths(Variant v, const Position& pos, Paths which = Paths::All);
+
+// A capture guard that expires after about `steps` steps of path search on this thread: a
+// bound on Paths::All that does not depend on the machine's speed.
+class PathBudget final : public CaptureGuard {
+ public:
+  explicit PathBudget(std::uint64_t steps);
+  bool expired() override;
+
+ private:
+  std::uint64_t polls_left_;
+};
 
 }  // namespace tsuru
 

@@ -157,6 +157,15 @@ struct CaptureSearchAborted {};
 
 namespace movegen_detail {
 inline thread_local CaptureGuard* capture_guard = nullptr;
+
+// Path searches that want every path skip no state (no memo), so they poll the guard on their
+// own: once every kPathPollEvery steps, a counter per thread.
+inline thread_local std::uint32_t path_steps = 0;
+inline constexpr std::uint32_t kPathPollEvery = 4096;
+inline void poll_path_step() {
+  if ((++path_steps & (kPathPollEvery - 1)) == 0 && capture_guard && capture_guard->expired())
+    throw CaptureSearchAborted{};
+}
 }  // namespace movegen_detail
 
 // Installs a guard on this thread for its lifetime (the previous one is restored after).
@@ -216,7 +225,8 @@ class CaptureMemo {
     // The deadline, about once a millisecond of a long search.
     if ((++recorded_ & (kPollEvery - 1)) == 0 && capture_guard && capture_guard->expired())
       throw CaptureSearchAborted{};
-    // Grown (emptied) when half full, up to kMaxSize entries (16 MiB).
+    // Grown (emptied) when half full, up to kMaxSize entries (64 MiB, reached only in contrived
+    // positions: a Frisian king among 28 pieces walks about 7 million states).
     if (++filled_ > table_.size() / 2 && table_.size() < kMaxSize) {
       table_.assign(table_.size() * 4, Entry{});
       filled_ = 0;
@@ -231,7 +241,7 @@ class CaptureMemo {
     std::uint32_t tag = 0;
   };
   static constexpr std::size_t kStartSize = std::size_t{1} << 12;
-  static constexpr std::size_t kMaxSize = std::size_t{1} << 20;
+  static constexpr std::size_t kMaxSize = std::size_t{1} << 22;
   static constexpr std::uint32_t kPollEvery = 4096;
 
   std::vector<Entry> table_;
@@ -246,6 +256,7 @@ class CaptureMemo {
 template <bool Enabled>
 class MemoHandle {
  public:
+  static constexpr bool kEnabled = Enabled;
   // A new piece starts capturing.
   void restart() {
     if constexpr (Enabled) stamp_ = 0;
@@ -529,7 +540,10 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     }
 
     void push_path(Square sq) {
-      if constexpr (WithPath) path_[static_cast<std::size_t>(length_++)] = sq;
+      if constexpr (WithPath) {
+        path_[static_cast<std::size_t>(length_++)] = sq;
+        if constexpr (!Memo::kEnabled) movegen_detail::poll_path_step();
+      }
     }
     void pop_path() {
       if constexpr (WithPath) --length_;
@@ -693,8 +707,9 @@ class MoveGen : public MoveGenEntryPoints<R, MoveGen<R>> {
     // international among them.
     static constexpr bool kNeedsKings = kRankedCaptures<R> || R::kHaltBehindKing;
     // States explored once per piece (CaptureMemo); not for Italian, whose rank also depends
-    // on the order in which kings were taken, nor when every path is wanted.
-    using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink> && !WithPath &&
+    // on the order in which kings were taken, nor when every path is wanted (a path sink that
+    // merges duplicates wants one path per move: a skipped state only repeats moves).
+    using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink> &&
                                             R::kPriority != CapturePriority::Italian>;
     struct None {};
     template <bool B, class T>

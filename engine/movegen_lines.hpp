@@ -174,7 +174,10 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     Bitboard blockers(Bitboard captured) const { return G::kValid & ~empty(captured); }
 
     void push_path(Square sq) {
-      if constexpr (WithPath) path_[static_cast<std::size_t>(length_++)] = sq;
+      if constexpr (WithPath) {
+        path_[static_cast<std::size_t>(length_++)] = sq;
+        if constexpr (!Memo::kEnabled) movegen_detail::poll_path_step();
+      }
     }
     void pop_path() {
       if constexpr (WithPath) --length_;
@@ -256,7 +259,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     std::array<Square, WithPath ? 64 : 1> path_{};
     // States explored once per piece (CaptureMemo): (square, captured set, last direction)
     // decides every continuation, whatever the order of the earlier captures.
-    using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink> && !WithPath>;
+    using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink>>;
     Memo memo_;
   };
 };

@@ -227,6 +227,9 @@ Expected<Position> parse_position(Variant v, std::string_view text) {
 
 namespace {
 
+// Steps of path search allowed for matching a PDN path (Paths::All; PathBudget).
+constexpr std::uint64_t kPathSearchSteps = std::uint64_t{1} << 24;
+
 // Squares joined by one separator, each named by name(v, sq).
 std::string join(Variant v, const std::vector<Square>& squares, char sep,
                  std::string (*name)(Variant, Square)) {
@@ -243,7 +246,7 @@ std::vector<Square> path_squares(Variant v, const Position& pos, const Move& m,
                                  bool with_landings) {
   std::vector<Square> squares{m.from};
   if (with_landings) {
-    for (const MovePath& p : move_paths(v, pos)) {
+    for (const MovePath& p : move_paths(v, pos, Paths::OnePerMove)) {
       if (p.move != m) continue;
       squares.insert(squares.end(), p.landings.begin(), p.landings.end() - 1);
       break;
@@ -333,8 +336,28 @@ Expected<Move, MoveError> parse_move(Variant v, const Position& pos, std::string
   }
   if (matches.size() == 1) return matches.front();
   // PDN path form: from x landing x ... x to.
+  // A full path (every landing) names one move; the paths the generation walks find it at once
+  // unless it is not the path kept for its move.
   if (matches.empty() && squares.size() > 2) {
-    for (const MovePath& p : move_paths(v, pos)) {
+    for (const MovePath& p : move_paths(v, pos, Paths::OnePerMove))
+      if (p.move.is_capture() && p.move.from == from && p.landings.size() + 1 == squares.size() &&
+          std::equal(p.landings.begin(), p.landings.end(), squares.begin() + 1))
+        return p.move;
+  }
+  if (matches.empty() && squares.size() > 2) {
+    // Every path, since the squares given may fit only some paths of a move; their number can
+    // explode in a contrived position, hence a budget (about a tenth of a second).
+    std::vector<MovePath> paths;
+    try {
+      PathBudget budget(kPathSearchSteps);
+      const ScopedCaptureGuard guard(&budget);
+      paths = move_paths(v, pos, Paths::All);
+    } catch (const CaptureSearchAborted&) {
+      return fail(MoveError::Kind::Ambiguous,
+                  "too many capture paths to match " + std::string(text) +
+                      ": give the captured squares instead (from x to x captured...)");
+    }
+    for (const MovePath& p : paths) {
       if (!p.move.is_capture() || p.move.from != from || p.move.to != squares.back()) continue;
       std::size_t next = 1;  // next listed intermediate square to find along the path
       for (std::size_t i = 0; i + 1 < p.landings.size() && next + 1 < squares.size(); ++i)

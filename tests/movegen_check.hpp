@@ -165,6 +165,18 @@ inline std::string check_generation(Variant v, const Position& pos, const CheckO
     for (const MovePath& p : paths)
       if (p.landings.empty() || p.landings.back() != p.move.to || !list.contains(p.move))
         return notation::format_move(v, p.move) + ": a path that is not a legal move's";
+    // One path per move: each legal move once, with one of its paths.
+    const std::vector<MovePath> one = move_paths(v, pos, Paths::OnePerMove);
+    if (one.size() != list.size()) return "one path per move: another number of moves";
+    for (const MovePath& p : one) {
+      const auto same_move = [&](const MovePath& o) { return o.move == p.move; };
+      if (!list.contains(p.move) || std::count_if(one.begin(), one.end(), same_move) != 1)
+        return notation::format_move(v, p.move) + ": not once in the one-path-per-move list";
+      const bool known = std::any_of(paths.begin(), paths.end(), [&](const MovePath& o) {
+        return o.move == p.move && o.landings == p.landings;
+      });
+      if (!known) return notation::format_move(v, p.move) + ": a path that is not one of its own";
+    }
     return {};
   });
 }

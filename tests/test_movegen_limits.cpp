@@ -136,6 +136,43 @@ TEST_CASE("capture search walks each state once: Frisian king among 28 pieces",
   CHECK(w.rank == capture_rank<FrisianRules>(24, true, 16, 0));
 }
 
+TEST_CASE("a contrived capture: one generation kept, one path per move, PDN paths bounded",
+          "[movegen][capture-search]") {
+  const Variant v = Variant::Frisian;
+  const Position pos =
+      fen(v,
+          "W:WK17:B1,K4,K7,K9,11,K12,13,14,K16,K18,K21,K22,K23,K25,K27,29,30,31,32,K33,34,K36,"
+          "K38,K41,42,K43,44,K45,K47");
+  // The slow generation is kept (engine/legal.cpp): asked again, the same four moves.
+  const MoveList first = legal_moves(v, pos);
+  const MoveList again = legal_moves(v, pos);
+  REQUIRE(first.size() == 4);
+  CHECK(std::equal(first.begin(), first.end(), again.begin(), again.end()));
+  // One path per move walks each state once, like the generation (every path: ~190 million).
+  const std::vector<MovePath> one = move_paths(v, pos, Paths::OnePerMove);
+  REQUIRE(one.size() == 4);
+  for (const MovePath& p : one) {
+    CHECK(first.contains(p.move));
+    CHECK(p.landings.size() == 24);  // one landing per captured piece
+  }
+  // Its full path, written out, parses back at once.
+  std::string path = notation::square_name(v, one[0].move.from);
+  for (Square sq : one[0].landings) path += "x" + notation::square_name(v, sq);
+  const auto full = notation::parse_move(v, pos, path);
+  REQUIRE(full.ok());
+  CHECK(*full == one[0].move);
+  // A PDN path that fits no move would need every path: refused within a budget, with the way
+  // out (every path took 12 s before the budget, then said "illegal capture").
+  const auto parsed = notation::parse_move(v, pos, "17x28x8");
+  REQUIRE_FALSE(parsed.ok());
+  CHECK(parsed.error().kind == notation::MoveError::Kind::Ambiguous);
+  CHECK_THAT(parsed.error().message, Catch::Contains("give the captured squares"));
+  // The Hub form of a legal move still parses at once.
+  const auto hub = notation::parse_move(v, pos, notation::format_move(v, first[0]));
+  REQUIRE(hub.ok());
+  CHECK(*hub == first[0]);
+}
+
 TEST_CASE("capture search walks each state once: Turkish king among 30 kings",
           "[movegen][capture-search]") {
   const Variant v = Variant::Turkish;
