@@ -29,9 +29,9 @@
 namespace tsuru::train {
 
 struct TrainOptions {
-  int epochs = 30;
+  int epochs = 10;
   double lr = 1.0;   // Adam step size, centi-men
-  double l2 = 1e-7;  // per squared centi-man of region weight
+  double l2 = 1e-8;  // per squared centi-man of region weight
   int threads = 1;
   double validation = 0.05;  // share of the games held out
   std::uint64_t seed = 1;
