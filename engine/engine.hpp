@@ -36,9 +36,11 @@ struct EngineOptions {
   std::string book_file;      // empty = the rule set's default book (book/book.hpp)
   std::uint64_t seed = 1;     // random choices (beginner level, book variety)
   int threads = 1;            // the search is single-threaded; accepted for compatibility
-  // The evaluation: empty = the classic hand-set one; "builtin" = the trained weights compiled
-  // in for the rule set (classic where none ship); else a weights file (eval/pattern_weights.hpp).
-  std::string eval_file;
+  // The evaluation (eval/pattern_weights.hpp load_evaluation): "default" = the rule set's default
+  // (its trained weights where they won their match, else classic); empty = the classic
+  // hand-set one; "builtin" = the trained weights compiled in for the rule set (classic where
+  // none ship); else a weights file.
+  std::string eval_file = "default";
 };
 
 class Engine {

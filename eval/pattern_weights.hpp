@@ -36,6 +36,11 @@ inline constexpr std::size_t kWeightsHeaderSize = 64;
 inline constexpr int kWeightScale = 4;
 // The eval-file value that names the weights compiled into the binary.
 inline constexpr std::string_view kBuiltinEval = "builtin";
+// The eval-file value settings start from: the rule set's default evaluation, which is its
+// compiled-in weights where a match showed them stronger than the classic evaluation
+// (trained_by_default) and the classic evaluation elsewhere.
+inline constexpr std::string_view kDefaultEval = "default";
+bool trained_by_default(Variant v);
 
 struct PatternWeights {
   Variant variant = Variant::International;
@@ -69,8 +74,8 @@ std::shared_ptr<const PatternWeights> builtin_weights(Variant v);
 std::span<const std::uint8_t> builtin_weights_image(Variant v);
 
 // What an eval-file setting means for rule set v: empty = the classic evaluation (null);
-// kBuiltinEval = the compiled-in weights (null, i.e. classic, where none ship); anything else a
-// weights file, which must be for rule set v.
+// kBuiltinEval = the compiled-in weights (null, i.e. classic, where none ship); kDefaultEval =
+// the rule set's default (see above); anything else a weights file, which must be for rule set v.
 Expected<std::shared_ptr<const PatternWeights>> load_evaluation(Variant v,
                                                                 const std::string& eval_file);
 

@@ -306,6 +306,8 @@ TEST_CASE("set-param eval-file switches the evaluation and refuses bad files", "
   CHECK(hub::set_param(s, "eval-file", "/nonexistent/w.weights").has_value());
   CHECK(!hub::set_param(s, "eval-file", "builtin").has_value());
   CHECK(s.engine.eval_file == "builtin");
+  CHECK(!hub::set_param(s, "eval-file", "default").has_value());
+  CHECK(s.engine.eval_file == "default");
   CHECK(!hub::set_param(s, "eval-file", "").has_value());
   CHECK(s.engine.eval_file.empty());
   std::filesystem::remove(good);

@@ -10,8 +10,8 @@
 namespace tsuru::tools {
 
 const char* const kEvalFileHelp =
-    "evaluation: a weights file (tsuru train), builtin (the trained weights compiled in), or "
-    "empty for the classic hand-set evaluation (default: classic)";
+    "evaluation: default (the rule set's default), builtin (the trained weights compiled in), a "
+    "weights file (tsuru train), or empty for the classic hand-set evaluation";
 
 std::string checked_eval_file(Variant v, const std::string& value) {
   const auto loaded = eval::load_evaluation(v, value);

@@ -151,7 +151,8 @@ const Param kParams[] = {
 // Why an eval-file value cannot be used: a weights file must read back whole and pass its
 // checks (for any rule set: the variant may be set after it; the engine checks the match).
 std::optional<std::string> eval_file_error(std::string_view value) {
-  if (value.empty() || value == eval::kBuiltinEval) return std::nullopt;
+  if (value.empty() || value == eval::kBuiltinEval || value == eval::kDefaultEval)
+    return std::nullopt;
   const auto w = eval::read_weights(std::string(value));
   if (!w) return w.error();
   return std::nullopt;

@@ -9,8 +9,9 @@
 //   book-ply     int    0..200, last game ply at which the book is used
 //   book-margin  int    0..1000 centi-men, spread of the book moves chosen from
 //   book-file    string opening book file; empty = the rule set's default book
-//   eval-file    string the evaluation: empty = classic (hand-set), builtin = the trained weights
-//                       compiled in, else a weights file (a damaged one is refused: "bad value:
+//   eval-file    string the evaluation: default = the rule set's default (eval/pattern_weights.hpp
+//                       trained_by_default), empty = classic (hand-set), builtin = the trained
+//                       weights compiled in, else a weights file (a damaged one is refused: "bad value:
 //                       <reason>", and the evaluation in use stays)
 //   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
 //   threads      int    1..256 (accepted; the search is single-threaded)
