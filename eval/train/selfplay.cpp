@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -137,8 +138,10 @@ SelfplayRun play_games(const SelfplayOptions& o,
                        const std::function<void(const SelfplayProgress&)>& progress,
                        const std::atomic<bool>* stop) {
   const std::vector<std::uint32_t> indices = shard_games(o.games, o.shard, o.shards);
-  std::vector<PlayedGame> played(indices.size(), PlayedGame{Game(o.variant), {}, {}});
-  std::vector<char> finished(indices.size(), 0);
+  // What each game leaves: its summary and samples (not its record, which a long run could not
+  // hold); a game not finished (the run was stopped) has none.
+  std::vector<std::optional<GameSummary>> summaries(indices.size());
+  std::vector<std::vector<Sample>> samples(indices.size());
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   SelfplayProgress status;
@@ -159,8 +162,8 @@ SelfplayRun play_games(const SelfplayOptions& o,
       std::lock_guard lock(mutex);
       status.samples += g.samples.size();
       ++status.games_done;
-      played[i] = std::move(g);
-      finished[i] = 1;
+      summaries[i] = g.summary;
+      samples[i] = std::move(g.samples);
       if (progress) progress(status);
     }
   };
@@ -175,10 +178,10 @@ SelfplayRun play_games(const SelfplayOptions& o,
   run.stopped = stopped;
   run.samples.reserve(status.samples);
   for (std::size_t i = 0; i < indices.size(); ++i) {
-    if (!finished[i]) continue;
-    run.games.push_back(played[i].summary);
-    run.samples.insert(run.samples.end(), played[i].samples.begin(), played[i].samples.end());
-    played[i] = PlayedGame{Game(o.variant), {}, {}};  // hand the memory back as we go
+    if (!summaries[i]) continue;
+    run.games.push_back(*summaries[i]);
+    run.samples.insert(run.samples.end(), samples[i].begin(), samples[i].end());
+    std::vector<Sample>().swap(samples[i]);  // hand the memory back as we go
   }
   return run;
 }
