@@ -137,8 +137,8 @@ int selfplay_play(const Args& args) {
   o.random_plies = 16;
   o.random_margin = 10;
   po::options_description desc(
-      "tsuru selfplay: the engine plays itself and writes every quiet position it searched "
-      "(no capture for the side to move) with the game's result and its score\n"
+      "tsuru selfplay: the engine plays itself and writes every quiet position in which it "
+      "moved (no capture for the side to move) with the game's result and its score\n"
       "usage: tsuru selfplay --variant V --games N (--nodes K | --depth D) [--openings O] "
       "[--seed S] [--shard I/N] [--threads T] --out FILE\n"
       "       tsuru selfplay merge --out FILE [--force] A B ...  (see selfplay merge --help)");

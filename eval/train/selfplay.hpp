@@ -1,6 +1,7 @@
 // Self-play games for training data (`tsuru selfplay`): the engine plays both sides with a node
-// or depth limit per move under every draw rule of the rule set, and each quiet position it
-// searched (no capture for the side to move) becomes a Sample with the game's final result.
+// or depth limit per move under every draw rule of the rule set, and each quiet position (no
+// capture for the side to move) in which it chose a move becomes a Sample with the game's final
+// result: not the opening's positions, nor the last one.
 //
 // Determinism: game g depends only on the options that shape play (rule set, openings, limits,
 // seed, randomness, table size) and on g itself. Its random choices come from a generator seeded
