@@ -299,3 +299,19 @@ TEST_CASE("tsuru selfplay merge: mixed rule sets, damaged files and repeats are 
 
   for (const std::string& f : {english, intl, damaged}) std::filesystem::remove(f);
 }
+
+TEST_CASE("self-play with a depth limit per move", "[selfplay-data]") {
+  train::SelfplayOptions o = options(Variant::Brazilian, 2);
+  o.nodes = 0;
+  o.depth = 3;
+  const train::SelfplayRun run = train::play_games(o);
+  REQUIRE(run.games.size() == 2);
+  REQUIRE_FALSE(run.samples.empty());
+  for (const train::Sample& s : run.samples) CHECK_FALSE(has_capture(o.variant, s.position()));
+  // Depth 3 is always reached: every position with a choice has a score.
+  std::size_t scored = 0;
+  for (const train::Sample& s : run.samples) scored += s.score != train::kNoScore ? 1 : 0;
+  CHECK(scored * 10 >= run.samples.size() * 8);
+  CHECK(train::encode_samples(o.variant, run.samples) ==
+        train::encode_samples(o.variant, train::play_games(o).samples));
+}
