@@ -134,8 +134,8 @@ int selfplay_play(const Args& args) {
   std::string variant_name = "english", openings_spec, shard_text = "0/1", out;
   train::SelfplayOptions o;
   int games = 0;
-  o.random_plies = 16;
-  o.random_margin = 10;
+  o.random_plies = 24;
+  o.random_margin = 20;
   po::options_description desc(
       "tsuru selfplay: the engine plays itself and writes every quiet position in which it "
       "moved (no capture for the side to move) with the game's result and its score\n"
