@@ -39,7 +39,9 @@ train::SelfplayOptions options(Variant v, std::uint32_t games, std::uint64_t see
   const auto openings = v == Variant::English ? match::ballot_openings(v, seed)
                                               : match::random_openings(v, 4, seed, int(games));
   REQUIRE(openings.ok());
-  for (const match::Opening& op : *openings) o.openings.push_back(match::opening_game(v, op));
+  std::vector<Game> games_from;
+  for (const match::Opening& op : *openings) games_from.push_back(match::opening_game(v, op));
+  o.opening = [games_from](std::uint32_t g) { return games_from[g % games_from.size()]; };
   REQUIRE(train::check_options(o).ok());
   return o;
 }
@@ -79,7 +81,7 @@ TEST_CASE("self-play samples are the game's quiet positions with its result", "[
       CHECK(replay.result().outcome == r.outcome);
 
       // Exactly the quiet positions from the engine's first move to the last one.
-      const std::size_t opening = o.openings[g % o.openings.size()].moves().size();
+      const std::size_t opening = o.opening(g).moves().size();
       std::vector<std::size_t> quiet;
       for (std::size_t i = opening; i + 1 < p.game.positions().size(); ++i)
         if (!has_capture(v, p.game.positions()[i])) quiet.push_back(i);
@@ -196,7 +198,7 @@ TEST_CASE("self-play: bad options are refused with the reason", "[selfplay-data]
   o.shards = 3;
   CHECK_THAT(train::check_options(o).error(), Catch::Contains("shard"));
   o.shard = 0;
-  o.openings.push_back(Game(Variant::International));
+  o.opening = [](std::uint32_t) { return Game(Variant::International); };
   CHECK_THAT(train::check_options(o).error(), Catch::Contains("another rule set"));
   CHECK(train::shard_games(10, 1, 3) == std::vector<std::uint32_t>{1, 4, 7});
   CHECK(train::shard_games(2, 2, 3).empty());

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -184,8 +185,11 @@ int selfplay_play(const Args& args) {
     std::fprintf(stderr, "selfplay: %s\n", openings.error().c_str());
     return 2;
   }
-  for (const match::Opening& op : *openings)
-    o.openings.push_back(match::opening_game(o.variant, op));
+  // The openings' moves are kept, and a game made of them when its turn comes.
+  const auto list = std::make_shared<const std::vector<match::Opening>>(std::move(*openings));
+  o.opening = [list, v = o.variant](std::uint32_t g) {
+    return match::opening_game(v, (*list)[g % list->size()]);
+  };
   if (const auto ok = train::check_options(o); !ok) {
     std::fprintf(stderr, "selfplay: %s\n", ok.error().c_str());
     return 2;

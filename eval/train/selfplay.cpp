@@ -1,6 +1,7 @@
 #include "eval/train/selfplay.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -56,7 +57,9 @@ Expected<bool> check_options(const SelfplayOptions& o) {
     return E::failure("random plies and margin cannot be negative");
   if (o.tt_log2 < 10 || o.tt_log2 > 30) return E::failure("the table size must be 10..30 (log2)");
   if (o.max_plies < 1) return E::failure("the ply limit must be positive");
-  for (const Game& g : o.openings) {
+  // The first game of the shard stands for the others (play_game checks each).
+  if (o.opening) {
+    const Game g = o.opening(static_cast<std::uint32_t>(o.shard));
     if (g.variant() != o.variant) return E::failure("an opening is of another rule set");
     if (g.result().outcome != Outcome::Ongoing) return E::failure("an opening ends the game");
   }
@@ -78,8 +81,8 @@ PlayedGame play_game(const SelfplayOptions& o, std::uint32_t index, Transpositio
   else
     tt.clear();
   std::mt19937_64 rng(game_seed(o.seed, index));
-  PlayedGame out{
-      o.openings.empty() ? Game(o.variant) : o.openings[index % o.openings.size()], {}, {}};
+  PlayedGame out{o.opening ? o.opening(index) : Game(o.variant), {}, {}};
+  assert(out.game.variant() == o.variant);  // check_options checked the function
   Game& game = out.game;
   const std::size_t opening_plies = game.moves().size();
   std::vector<Score> scores;  // per sample, kept as the search's Score until the end

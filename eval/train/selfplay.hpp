@@ -24,9 +24,11 @@ namespace tsuru::train {
 
 struct SelfplayOptions {
   Variant variant = Variant::English;
-  // Game g starts from openings[g % size]: the opening's moves are played, then the engine takes
-  // over. Empty: every game starts from the rule set's start position.
-  std::vector<Game> openings;
+  // The game g starts as (an opening's moves played; the engine takes over from there), a
+  // function of g alone, callable from several threads at once. Unset: every game starts from
+  // the rule set's start position. A function rather than a list of games: a run of a million
+  // games must not hold a million game records (`tsuru selfplay` keeps the openings' moves).
+  std::function<Game(std::uint32_t)> opening;
   std::uint32_t games = 0;  // games of the whole run (all shards together)
   std::uint64_t nodes = 0;  // node limit per move (0 = none)
   int depth = 0;            // depth limit per move (0 = none); one of nodes and depth is needed
