@@ -57,7 +57,7 @@ Expected<bool> check_options(const SelfplayOptions& o) {
     return E::failure("random plies and margin cannot be negative");
   if (o.tt_log2 < 10 || o.tt_log2 > 30) return E::failure("the table size must be 10..30 (log2)");
   if (o.max_plies < 1) return E::failure("the ply limit must be positive");
-  // The first game of the shard stands for the others (play_game checks each).
+  // The shard's first game stands for the others (play_game asserts each one's rule set).
   if (o.opening) {
     const Game g = o.opening(static_cast<std::uint32_t>(o.shard));
     if (g.variant() != o.variant) return E::failure("an opening is of another rule set");
@@ -85,7 +85,6 @@ PlayedGame play_game(const SelfplayOptions& o, std::uint32_t index, Transpositio
   assert(out.game.variant() == o.variant);  // check_options checked the function
   Game& game = out.game;
   const std::size_t opening_plies = game.moves().size();
-  std::vector<Score> scores;  // per sample, kept as the search's Score until the end
   while (game.result().outcome == Outcome::Ongoing &&
          static_cast<int>(game.moves().size()) < o.max_plies) {
     const MoveList moves = game.legal_moves();
@@ -121,7 +120,8 @@ PlayedGame play_game(const SelfplayOptions& o, std::uint32_t index, Transpositio
       s.turn = pos.turn();
       out.samples.push_back(s);
     }
-    game.play(chosen);
+    [[maybe_unused]] const bool legal = game.play(chosen);
+    assert(legal);  // chosen from the legal moves
   }
   GameResult result = game.result();
   out.summary.index = index;
