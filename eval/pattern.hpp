@@ -1,7 +1,8 @@
 // The pattern evaluation: learned weights over the features of pattern_features.hpp, the
 // opening and endgame sets blended by the number of pieces on the board, then the classic
-// evaluation's endgame knowledge (lone kings, kings-only endings: eval.hpp, eval_variants.hpp)
-// applied on top rather than learned. From the side to move's point of view.
+// evaluation's endgame knowledge (lone kings: eval.hpp, eval_variants.hpp) applied on top rather
+// than learned; positions of kings only are the classic evaluation's. From the side to move's
+// point of view.
 //
 // evaluate<R>(pos, weights) is what the search calls: null weights mean the classic hand-set
 // evaluation (eval.hpp), which stays selectable for comparison (`eval-file` empty).
@@ -51,6 +52,10 @@ class PatternEvaluator {
   }
 
   static Score evaluate(const Position& pos, const PatternWeights& w) {
+    // Kings only: the regions see men alone, so nothing was learned there that the classic
+    // evaluation's king terms (mobility, the long diagonal, closing in) do not know better;
+    // without them two English kings never trap a lone one.
+    if (!(pos.occupied() & ~pos.kings())) return eval::evaluate<R>(pos);
     constexpr Score bound = kWinThreshold - 1;
     const Score score = std::clamp(raw(pos, w) / kWeightScale, -bound, bound);
     const bool black = pos.turn() == Side::Black;

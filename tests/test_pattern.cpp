@@ -113,20 +113,25 @@ TEST_CASE("a position and its colour-reversed copy have the same features and sc
 }
 
 TEST_CASE("the pattern evaluation keeps the classic endgame knowledge", "[pattern]") {
-  // International: two kings against a lone king score as a draw (a hint of who is better only).
+  // International: a king and a man against a lone king score as a draw (a hint of who is
+  // better only).
+  using P = eval::PatternEvaluator<InternationalRules>;
+  const BoardShape& b = info(Variant::International).board;
   eval::PatternWeights w = random_weights(Variant::International, 9);
-  w.linear[0][eval::kKings] = w.linear[1][eval::kKings] = 1000 * eval::kWeightScale;
-  const Position p =
-      Position::from_bitboards(bit(info(Variant::International).board.square(23)) |
-                                   bit(info(Variant::International).board.square(28)),
-                               bit(info(Variant::International).board.square(2)),
-                               bit(info(Variant::International).board.square(23)) |
-                                   bit(info(Variant::International).board.square(28)) |
-                                   bit(info(Variant::International).board.square(2)),
-                               Side::White);
-  const int raw = eval::PatternEvaluator<InternationalRules>::raw(p, w) / eval::kWeightScale;
+  w.linear[0][eval::kMen] = w.linear[1][eval::kMen] = 1000 * eval::kWeightScale;
+  const Bitboard k23 = bit(b.square(23)), m28 = bit(b.square(28)), k2 = bit(b.square(2));
+  const Position p = Position::from_bitboards(k23 | m28, k2, k23 | k2, Side::White);
+  const int raw = P::raw(p, w) / eval::kWeightScale;
   REQUIRE(std::abs(raw) > 300);
-  CHECK(std::abs(eval::PatternEvaluator<InternationalRules>::evaluate(p, w)) <= std::abs(raw) / 50);
+  CHECK(std::abs(P::evaluate(p, w)) <= std::abs(raw) / 50);
+  // Four pieces beat a lone king: the learned score stands.
+  const Bitboard m40 = bit(b.square(40)), m45 = bit(b.square(45));
+  const Position q = Position::from_bitboards(k23 | m28 | m40 | m45, k2, k23 | k2, Side::White);
+  CHECK(P::evaluate(q, w) == P::raw(q, w) / eval::kWeightScale);
+  // Kings only: the classic evaluation, whatever the weights.
+  const Position r =
+      Position::from_bitboards(k23 | m28, k2 | m40, k23 | m28 | k2 | m40, Side::Black);
+  CHECK(P::evaluate(r, w) == eval::evaluate<InternationalRules>(r));
 }
 
 TEST_CASE("weights files round trip", "[pattern][weights]") {
@@ -314,7 +319,7 @@ TEST_CASE("set-param eval-file switches the evaluation and refuses bad files", "
   std::filesystem::remove(bad);
 }
 
-TEST_CASE("--eval-file: bench takes a weights file and refuses a damaged one", "[pattern][cli]") {
+TEST_CASE("bench takes an --eval-file and refuses a damaged one", "[pattern][cli]") {
   const std::string good = test::pattern_temp_path("cli_good.weights");
   const std::string bad = test::pattern_temp_path("cli_bad.weights");
   REQUIRE(eval::write_weights(good, random_weights(Variant::English, 12)).ok());
