@@ -8,12 +8,14 @@
 #include "engine/search.hpp"
 #include "engine/search_run.hpp"
 #include "engine/time_manager.hpp"
+#include "eval/pattern_weights.hpp"
 
 namespace tsuru {
 
 struct Engine::Request {
   SearchLimits limits;
   std::shared_ptr<const book::Book> book;
+  std::shared_ptr<const eval::PatternWeights> evaluation;
   Clock::time_point requested;
   InfoCallback on_info;
   BestMoveCallback on_best;
@@ -79,6 +81,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallba
     request->game = game_;
     request->options = options_;
     request->book = book_for(game_.variant(), options_);
+    request->evaluation = evaluation_for(game_.variant(), options_);
     request->clear_tt = std::exchange(clear_tt_, false);
     control_.reset();
     control_.set_pondering(limits.ponder);
@@ -130,6 +133,7 @@ void Engine::run(std::shared_ptr<Request> request) {
       const TimePlan plan = plan_time(limits);
       control_.start(request->requested, plan.soft, plan.hard);
     }
+    control_.set_evaluation(request->evaluation.get());
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
       return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
                            request->on_info);
@@ -195,6 +199,26 @@ BestMove Engine::think(const SearchLimits& limits, InfoCallback on_info) {
 Score Engine::last_score() const {
   std::lock_guard lock(mutex_);
   return last_score_;
+}
+
+std::shared_ptr<const eval::PatternWeights> Engine::evaluation_for(Variant v,
+                                                                   const EngineOptions& options) {
+  const std::string key = std::string(info(v).name) + "|" + options.eval_file;
+  if (key == evaluation_key_) return evaluation_;
+  const bool had_one = !evaluation_key_.empty() && evaluation_variant_ == v;
+  evaluation_key_ = key;
+  evaluation_variant_ = v;
+  auto loaded = eval::load_evaluation(v, options.eval_file);
+  if (loaded) {
+    evaluation_ = *loaded;
+    return evaluation_;
+  }
+  spdlog::error("eval-file: {}; keeping the current evaluation", loaded.error());
+  if (!had_one) {
+    const auto fallback = eval::load_evaluation(v, EngineOptions{}.eval_file);
+    evaluation_ = fallback ? *fallback : nullptr;
+  }
+  return evaluation_;
 }
 
 std::shared_ptr<const book::Book> Engine::book_for(Variant v, const EngineOptions& options) {

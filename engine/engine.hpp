@@ -21,6 +21,9 @@
 namespace tsuru::book {
 class Book;
 }
+namespace tsuru::eval {
+struct PatternWeights;
+}
 
 namespace tsuru {
 
@@ -33,6 +36,11 @@ struct EngineOptions {
   std::string book_file;      // empty = the rule set's default book (book/book.hpp)
   std::uint64_t seed = 1;     // random choices (beginner level, book variety)
   int threads = 1;            // the search is single-threaded; accepted for compatibility
+  // The evaluation (eval/pattern_weights.hpp load_evaluation): "default" = the rule set's default
+  // (its trained weights where they won their match, else classic); empty = the classic
+  // hand-set one; "builtin" = the trained weights compiled in for the rule set (classic where
+  // none ship); else a weights file.
+  std::string eval_file = "default";
 };
 
 class Engine {
@@ -84,6 +92,11 @@ class Engine {
   // The book for the game's rule set under the current options, loaded on first use; null when
   // there is none or it cannot be read (the reason is logged).
   std::shared_ptr<const book::Book> book_for(Variant v, const EngineOptions& options);
+  // The evaluation for the game's rule set under the current options, loaded on first use. A
+  // file that cannot be used is logged and the engine keeps the evaluation it had (for another
+  // rule set: the built-in default).
+  std::shared_ptr<const eval::PatternWeights> evaluation_for(Variant v,
+                                                             const EngineOptions& options);
   bool book_move(const Game& game, const EngineOptions& options, const book::Book& book,
                  const InfoCallback& on_info, BestMove& best);
 
@@ -102,6 +115,9 @@ class Engine {
   Score last_score_ = 0;
   std::shared_ptr<const book::Book> book_;
   std::string book_key_;  // rule set + file the loaded book is for
+  std::shared_ptr<const eval::PatternWeights> evaluation_;
+  std::string evaluation_key_;  // rule set + eval file the evaluation is for
+  Variant evaluation_variant_ = Variant::International;
 };
 
 }  // namespace tsuru

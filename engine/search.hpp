@@ -20,7 +20,7 @@
 #include "engine/movegen.hpp"
 #include "engine/search_control.hpp"
 #include "engine/tt.hpp"
-#include "eval/eval.hpp"
+#include "eval/pattern.hpp"
 
 namespace tsuru {
 
@@ -204,7 +204,7 @@ class Search {
                                            List& moves) {
     if (moves.empty()) return no_move_score(ply);
     if (repeated(ply, ds) || counter_draw<R>(ds, pos, draws_) != ResultReason::None) return kDraw;
-    if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
+    if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos, control_.evaluation());
 
     const bool capture = moves[0].is_capture();
     if (depth <= 0) {
@@ -295,7 +295,7 @@ class Search {
     leaf_depth_sum_ += static_cast<std::uint64_t>(ply);
     ++leaves_;
     if (ply > selective_depth_) selective_depth_ = ply;
-    return eval::evaluate<R>(pos);
+    return eval::evaluate<R>(pos, control_.evaluation());
   }
 
   // Plays out compulsory captures; `moves` are the captures of pos.
@@ -319,7 +319,7 @@ class Search {
   Score qsearch(const Position& pos, Score alpha, Score beta, int ply) {
     ++nodes_;
     if (check_limits()) return 0;
-    if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos);
+    if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos, control_.evaluation());
     if (!MoveGen<R>::has_capture(pos)) {
       if (MoveGen<R>::count_quiet(pos) == 0) return no_move_score(ply);
       return leaf(pos, ply);

@@ -1,6 +1,8 @@
 // Shared state between a running search and the thread that controls it: the stop flag, the
 // pondering flag and the clock's soft and hard deadlines (the clock may start late, at
-// ponder-hit). The node limit is not here: Search::run takes it and checks it itself.
+// ponder-hit). The node limit is not here: Search::run takes it and checks it itself. It also
+// names the evaluation the search calls (set by the controlling thread before the search
+// starts, constant during it): learned weights (eval/pattern.hpp), or null for the classic one.
 #pragma once
 
 #include <atomic>
@@ -8,6 +10,10 @@
 #include <cstdint>
 
 #include "engine/limits.hpp"
+
+namespace tsuru::eval {
+struct PatternWeights;
+}
 
 namespace tsuru {
 
@@ -47,6 +53,10 @@ class SearchControl {
     const Nanos soft = soft_.load();
     return soft && since_epoch(now) >= soft;
   }
+  // The caller keeps the weights alive until the search has returned.
+  void set_evaluation(const eval::PatternWeights* weights) { evaluation_ = weights; }
+  const eval::PatternWeights* evaluation() const { return evaluation_; }
+
   double elapsed(Clock::time_point now) const {
     return static_cast<double>(since_epoch(now) - start_.load()) * 1e-9;
   }
@@ -62,6 +72,7 @@ class SearchControl {
   std::atomic<Nanos> soft_{0};
   std::atomic<Nanos> hard_{0};
   std::atomic<Nanos> start_{0};
+  const eval::PatternWeights* evaluation_ = nullptr;
 };
 
 }  // namespace tsuru

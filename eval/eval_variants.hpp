@@ -20,6 +20,8 @@ class LoneKingEvaluator {
   using E = Evaluator<R>;
   using G = typename R::Geometry;
 
+ public:
+  // Endgame knowledge applied to a White-view score.
   static Score endgame(const Position& pos, Score score) {
     const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
     const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
@@ -39,7 +41,6 @@ class LoneKingEvaluator {
     return score;
   }
 
- public:
   // As Evaluator<R>::evaluate, with this endgame knowledge.
   static Score evaluate(const Position& pos) {
     const Score score = endgame(pos, E::base(pos));
@@ -79,5 +80,34 @@ template <>
 inline Score evaluate<FrisianRules>(const Position& pos) {
   return LoneKingEvaluator<FrisianRules, 1, false>::evaluate(pos);
 }
+
+// The endgame knowledge of each rule set (applied to a White-view score), for the pattern
+// evaluation (pattern.hpp), which keeps it rather than learning it.
+template <class R>
+struct EndgameOf {
+  static Score apply(const Position& pos, Score white) { return Evaluator<R>::endgame(pos, white); }
+};
+template <class R, int N, bool F>
+struct LoneKingEndgame {
+  static Score apply(const Position& pos, Score white) {
+    return LoneKingEvaluator<R, N, F>::endgame(pos, white);
+  }
+};
+template <>
+struct EndgameOf<BrazilianRules> : LoneKingEndgame<BrazilianRules, 2, true> {};
+template <>
+struct EndgameOf<RussianRules> : LoneKingEndgame<RussianRules, 2, true> {};
+template <>
+struct EndgameOf<PoolRules> : LoneKingEndgame<PoolRules, 2, true> {};
+template <>
+struct EndgameOf<CzechRules> : LoneKingEndgame<CzechRules, 2, true> {};
+template <>
+struct EndgameOf<SpanishRules> : LoneKingEndgame<SpanishRules, 2, true> {};
+template <>
+struct EndgameOf<ThaiRules> : LoneKingEndgame<ThaiRules, 1, false> {};
+template <>
+struct EndgameOf<KillerRules> : LoneKingEndgame<KillerRules, 1, false> {};
+template <>
+struct EndgameOf<FrisianRules> : LoneKingEndgame<FrisianRules, 1, false> {};
 
 }  // namespace tsuru::eval

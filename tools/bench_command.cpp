@@ -19,11 +19,13 @@ int run_bench(const Args& args) {
   std::string variant_name = "international";
   int depth = 0;
   int tt_log2 = 20;
+  std::string eval_file = EngineOptions{}.eval_file;
   po::options_description desc("tsuru bench: search the bench positions to a fixed depth");
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
       "depth", po::value(&depth), "search depth (default: the rule set's bench depth)")(
       "tt-size", po::value(&tt_log2)->default_value(tt_log2), "hash table entries, log2")(
+      "eval-file", po::value(&eval_file)->default_value(eval_file), kEvalFileHelp)(
       "verbose", "print the info lines of every search")(
       "level", po::value<std::string>(),
       "play each position at this level (beginner|medium|hard) instead of a fixed depth; the "
@@ -48,6 +50,7 @@ int run_bench(const Args& args) {
   options.tt_log2 = tt_log2;
   options.book = false;
   options.level = level;
+  options.eval_file = checked_eval_file(v, eval_file);
   engine.set_options(options);
   double max_seconds = 0;
   std::uint64_t total_nodes = 0;

@@ -15,5 +15,7 @@ int run_hub(const Args& args);
 int run_match(const Args& args);
 int run_perft(const Args& args);
 int run_play(const Args& args);
+int run_selfplay(const Args& args);
+int run_train(const Args& args);
 
 }  // namespace tsuru::tools

@@ -114,6 +114,8 @@ int run_dxp(const Args& args) {
       "colours")("variant", po::value(&variant_name)->default_value(variant_name),
                  variant_help().c_str())("level", po::value(&level_name)->default_value(level_name),
                                          "engine level: none beginner medium hard")(
+      "eval-file", po::value(&h.engine.eval_file)->default_value(h.engine.eval_file),
+      kEvalFileHelp)(
       "hash", po::value(&h.engine.tt_log2)->default_value(h.engine.tt_log2),
       "hash table entries of each connection's engine, log2 (16 bytes each: 22 = 64 MiB)")(
       "max-connections",
@@ -145,6 +147,7 @@ int run_dxp(const Args& args) {
   const auto level = parse_level(level_name);
   if (!level) throw std::runtime_error("unknown level '" + level_name + "'");
   h.engine.level = *level;
+  h.engine.eval_file = checked_eval_file(h.variant, h.engine.eval_file);
   if (h.engine.tt_log2 < 10 || h.engine.tt_log2 > 30)
     throw std::runtime_error("--hash must be between 10 and 30");
   if (service_options.max_connections < 1 || service_options.max_connections > 64)

@@ -31,6 +31,12 @@ constexpr Command kCommands[] = {
     {"play",
      "play the engine in the terminal (default): play [--variant V] [--level L] [--colour C]",
      tsuru::tools::run_play},
+    {"selfplay",
+     "training samples from self-play: selfplay --variant V --games N --nodes K --out FILE; "
+     "selfplay merge",
+     tsuru::tools::run_selfplay},
+    {"train", "fit evaluation weights to self-play samples: train --variant V --data F... --out W",
+     tsuru::tools::run_train},
 };
 
 void print_usage() {

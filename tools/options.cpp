@@ -4,9 +4,20 @@
 #include <stdexcept>
 
 #include "engine/legal.hpp"
+#include "eval/pattern_weights.hpp"
 #include "protocol/notation.hpp"
 
 namespace tsuru::tools {
+
+const char* const kEvalFileHelp =
+    "evaluation: default (the rule set's default), builtin (the trained weights compiled in), a "
+    "weights file (tsuru train), or empty for the classic hand-set evaluation";
+
+std::string checked_eval_file(Variant v, const std::string& value) {
+  const auto loaded = eval::load_evaluation(v, value);
+  if (!loaded) throw std::runtime_error("--eval-file: " + loaded.error());
+  return value;
+}
 
 bool parse_options(const Args& args, const boost::program_options::options_description& desc,
                    boost::program_options::variables_map& vm,

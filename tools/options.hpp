@@ -22,6 +22,12 @@ bool parse_options(
 std::string variant_help();
 // Throws std::runtime_error with a clear message on an unknown name.
 Variant variant_from_name(const std::string& name);
+// The help text of --eval-file.
+extern const char* const kEvalFileHelp;
+// Checks an --eval-file value for rule set v (empty = classic, builtin = the compiled-in
+// weights, else a weights file of v); throws std::runtime_error with the reason when it cannot
+// be used.
+std::string checked_eval_file(Variant v, const std::string& value);
 // The start position when text is empty; throws on a bad position.
 Position position_from_text(Variant v, const std::string& text);
 

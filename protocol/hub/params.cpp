@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "engine/level.hpp"
+#include "eval/pattern_weights.hpp"
 #include "protocol/notation.hpp"
 
 namespace tsuru::hub {
@@ -109,6 +110,13 @@ const Param kParams[] = {
        s.engine.book_file = std::string(t);
        return true;
      }},
+    {"eval-file", Type::String, 0, 0, false,
+     [](const Settings& s) { return s.engine.eval_file; },
+     [](Settings& s, std::string_view t) {
+       // Checked by set_param (eval_file_error) before this is called.
+       s.engine.eval_file = std::string(t);
+       return true;
+     }},
     {"ponder", Type::Bool, 0, 0, false,
      [](const Settings& s) { return text_of(s.ponder); },
      [](Settings& s, std::string_view t) {
@@ -139,6 +147,16 @@ const Param kParams[] = {
      }},
 };
 // clang-format on
+
+// Why an eval-file value cannot be used: a weights file must read back whole and pass its
+// checks (for any rule set: the variant may be set after it; the engine checks the match).
+std::optional<std::string> eval_file_error(std::string_view value) {
+  if (value.empty() || value == eval::kBuiltinEval || value == eval::kDefaultEval)
+    return std::nullopt;
+  const auto w = eval::read_weights(std::string(value));
+  if (!w) return w.error();
+  return std::nullopt;
+}
 
 const Param* find(std::string_view name) {
   for (const Param& p : kParams)
@@ -182,6 +200,8 @@ std::optional<std::string> set_param(Settings& settings, std::string_view name,
                                      std::string_view value) {
   const Param* p = find(name);
   if (!p) return "unknown parameter";
+  if (p->name == "eval-file")
+    if (const auto error = eval_file_error(value)) return "bad value: " + *error;
   if (!p->set(settings, value)) return "bad value";
   return std::nullopt;
 }

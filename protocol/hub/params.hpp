@@ -9,6 +9,10 @@
 //   book-ply     int    0..200, last game ply at which the book is used
 //   book-margin  int    0..1000 centi-men, spread of the book moves chosen from
 //   book-file    string opening book file; empty = the rule set's default book
+//   eval-file    string the evaluation: default = the rule set's default (eval/pattern_weights.hpp
+//                       trained_by_default), empty = classic (hand-set), builtin = the trained
+//                       weights compiled in, else a weights file (a damaged one is refused: "bad value:
+//                       <reason>", and the evaluation in use stays)
 //   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
 //   threads      int    1..256 (accepted; the search is single-threaded)
 //   tt-size      int    10..26, hash table entries as a power of two (16 bytes each: 26 = 1 GiB)
@@ -48,7 +52,7 @@ Position start_of(const Settings& settings);
 std::vector<Message> param_messages(const Settings& settings);
 
 // Sets a parameter from set-param's text. Returns the error message ("unknown parameter" or
-// "bad value") and leaves settings unchanged on failure.
+// "bad value", or for eval-file "bad value: <why>") and leaves settings unchanged on failure.
 std::optional<std::string> set_param(Settings& settings, std::string_view name,
                                      std::string_view value);
 

@@ -31,6 +31,7 @@ int run_play(const Args& args) {
   std::string colour = "first";
   std::string fen;
   std::uint64_t seed = 0;
+  std::string eval_file = EngineOptions{}.eval_file;
   po::options_description desc("tsuru play: play against the engine in the terminal");
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
@@ -40,6 +41,7 @@ int run_play(const Args& args) {
       "your side: first or second player (or white / black); the board is shown from it")(
       "color", po::value(&colour), "same as --colour")(
       "fen", po::value(&fen), "start from this position (PDN FEN or Hub string)")(
+      "eval-file", po::value(&eval_file)->default_value(eval_file), kEvalFileHelp)(
       "seed", po::value(&seed), "seed of the engine's random choices (default: a fresh one)");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
@@ -53,6 +55,7 @@ int run_play(const Args& args) {
   settings.level = *level;
   settings.human = side_from_name(settings.variant, colour);
   settings.start = position_from_text(settings.variant, fen);
+  settings.eval_file = checked_eval_file(settings.variant, eval_file);
   settings.seed = vm.count("seed") ? seed : std::random_device{}();
   play::Console console(settings, std::cin, std::cout);
   return console.run();

@@ -1,0 +1,343 @@
+// The pattern evaluation (eval/pattern*.hpp): region indices against a square-by-square
+// reference, colour symmetry, the weights file (round trip, every kind of damage rejected), the
+// compiled-in weights, and the eval-file setting of the engine, the Hub and the command line.
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "engine/binary_io.hpp"
+#include "engine/engine.hpp"
+#include "engine/legal.hpp"
+#include "eval/pattern.hpp"
+#include "protocol/hub/params.hpp"
+#include "tests/pattern_helpers.hpp"
+#include "tests/tsuru_run.hpp"
+
+using namespace tsuru;
+using test::colour_reversed;
+using test::random_position;
+using test::random_weights;
+
+namespace {
+
+// Region j's state for White to move, square by square from the geometry: window row r, column
+// pair i, squares in row-major order, 1 for a White man and 2 for a Black man, in base 3.
+template <class G>
+int reference_state(const Position& p, int j) {
+  using L = eval::PatternLayout<G>;
+  const int r0 = 2 * (j / L::kColOffsets), i0 = j % L::kColOffsets;
+  int state = 0, power = 1;
+  for (int k = 0; k < eval::kRegionSquares; ++k, power *= 3) {
+    const int sq = (r0 + k / 2) * G::kPerRow + i0 + k % 2;
+    const Bitboard b = bit(G::square_bit(sq));
+    if (p.men(Side::White) & b) state += power;
+    if (p.men(Side::Black) & b) state += 2 * power;
+  }
+  return state;
+}
+
+template <class R>
+void check_regions(Variant v) {
+  using G = typename R::Geometry;
+  std::mt19937_64 rng(11);
+  for (int n = 0; n < 300; ++n) {
+    const Position p = random_position(v, rng, 0.3 + 0.002 * n);
+    const eval::Features f = eval::features<R>(p);
+    // Black to move: the features are White's of the colour-reversed copy.
+    const Position white_view = p.turn() == Side::White ? p : colour_reversed(v, p);
+    for (int j = 0; j < f.regions; ++j)
+      REQUIRE(f.state[static_cast<std::size_t>(j)] == reference_state<G>(white_view, j));
+  }
+}
+
+std::vector<std::uint8_t> file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+}
+
+void reseal(std::vector<std::uint8_t>& bytes) {
+  const std::uint64_t h =
+      fnv1a(bytes.data() + eval::kWeightsHeaderSize, bytes.size() - eval::kWeightsHeaderSize);
+  for (int i = 0; i < 8; ++i)
+    bytes[48 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h >> (8 * i));
+}
+
+}  // namespace
+
+TEST_CASE("region counts and sizes per board", "[pattern]") {
+  CHECK(eval::region_count(Variant::International) == 16);
+  CHECK(eval::region_count(Variant::English) == 9);
+  CHECK(eval::region_count(Variant::Russian) == 9);
+  CHECK(eval::region_count(Variant::Frisian) == 16);
+  CHECK(!eval::has_patterns(Variant::Turkish));
+  CHECK(!eval::has_patterns(Variant::Antidraughts));
+  CHECK(eval::PatternWeights::zero(Variant::International).count() ==
+        16 * 6561 * 2 + 2 * eval::kLinearCount);
+}
+
+TEST_CASE("region states from bitboards match the square-by-square reference", "[pattern]") {
+  check_regions<InternationalRules>(Variant::International);
+  check_regions<EnglishRules>(Variant::English);
+}
+
+TEST_CASE("a position and its colour-reversed copy have the same features and score", "[pattern]") {
+  for (Variant v : {Variant::International, Variant::English, Variant::Russian}) {
+    const eval::PatternWeights w = random_weights(v, 5);
+    std::mt19937_64 rng(3);
+    with_rules(v, [&]<class R>(R) {
+      if constexpr (eval::kPatternRules<R>) {
+        int nonzero = 0;
+        for (int n = 0; n < 400; ++n) {
+          const Position p = random_position(v, rng, 0.2 + 0.0015 * n);
+          const Position q = colour_reversed(v, p);
+          const eval::Features a = eval::features<R>(p), b = eval::features<R>(q);
+          REQUIRE(a.state == b.state);
+          REQUIRE(a.linear == b.linear);
+          REQUIRE(a.pieces == b.pieces);
+          const Score s = eval::PatternEvaluator<R>::evaluate(p, w);
+          REQUIRE(s == eval::PatternEvaluator<R>::evaluate(q, w));
+          nonzero += s != 0;
+        }
+        CHECK(nonzero > 300);  // the weights are not all cancelling out
+      }
+    });
+  }
+}
+
+TEST_CASE("the pattern evaluation keeps the classic endgame knowledge", "[pattern]") {
+  // International: a king and a man against a lone king score as a draw (a hint of who is
+  // better only).
+  using P = eval::PatternEvaluator<InternationalRules>;
+  const BoardShape& b = info(Variant::International).board;
+  eval::PatternWeights w = random_weights(Variant::International, 9);
+  w.linear[0][eval::kMen] = w.linear[1][eval::kMen] = 1000 * eval::kWeightScale;
+  const Bitboard k23 = bit(b.square(23)), m28 = bit(b.square(28)), k2 = bit(b.square(2));
+  const Position p = Position::from_bitboards(k23 | m28, k2, k23 | k2, Side::White);
+  const int raw = P::raw(p, w) / eval::kWeightScale;
+  REQUIRE(std::abs(raw) > 300);
+  CHECK(std::abs(P::evaluate(p, w)) <= std::abs(raw) / 50);
+  // Four pieces beat a lone king: the learned score stands.
+  const Bitboard m40 = bit(b.square(40)), m45 = bit(b.square(45));
+  const Position q = Position::from_bitboards(k23 | m28 | m40 | m45, k2, k23 | k2, Side::White);
+  CHECK(P::evaluate(q, w) == P::raw(q, w) / eval::kWeightScale);
+  // Kings only: the classic evaluation, whatever the weights.
+  const Position r =
+      Position::from_bitboards(k23 | m28, k2 | m40, k23 | m28 | k2 | m40, Side::Black);
+  CHECK(P::evaluate(r, w) == eval::evaluate<InternationalRules>(r));
+}
+
+TEST_CASE("weights files round trip", "[pattern][weights]") {
+  for (Variant v : {Variant::English, Variant::International, Variant::Frisian}) {
+    const eval::PatternWeights w = random_weights(v, 21);
+    const auto bytes = eval::encode_weights(w);
+    CHECK(bytes.size() == eval::kWeightsHeaderSize + 2 * w.count());
+    const auto back = eval::decode_weights(bytes);
+    REQUIRE(back.ok());
+    CHECK(*back == w);
+  }
+  const std::string path = test::pattern_temp_path("roundtrip.weights");
+  const eval::PatternWeights w = random_weights(Variant::English, 4);
+  REQUIRE(eval::write_weights(path, w).ok());
+  const auto read = eval::read_weights(path);
+  REQUIRE(read.ok());
+  CHECK(*read == w);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("damaged weights files are rejected with a reason", "[pattern][weights]") {
+  const auto good = eval::encode_weights(random_weights(Variant::English, 8));
+  auto rejects = [](std::vector<std::uint8_t> bytes, const std::string& why) {
+    const auto r = eval::decode_weights(bytes);
+    REQUIRE(!r.ok());
+    CHECK_THAT(r.error(), Catch::Contains(why));
+  };
+  {
+    auto b = good;
+    b[eval::kWeightsHeaderSize + 1000] ^= 1;
+    rejects(b, "checksum");
+  }
+  {
+    auto b = good;
+    b.pop_back();
+    rejects(b, "truncated");
+  }
+  {
+    auto b = good;
+    b.push_back(0);
+    b.push_back(0);
+    rejects(b, "trailing");
+  }
+  {
+    auto b = good;
+    b[0] = 'X';
+    rejects(b, "bad magic");
+  }
+  {
+    auto b = good;
+    b[8] = 9;
+    rejects(b, "version 9");
+  }
+  {
+    auto b = good;
+    b[32] ^= 0xff;  // start key: another layout
+    rejects(b, "board layout");
+  }
+  {
+    auto b = good;
+    b[40] = 16;  // regions of another board
+    rejects(b, "features");
+  }
+  {
+    auto b = good;
+    const char name[16] = "turkish";
+    std::copy(name, name + 16, b.begin() + 16);
+    rejects(b, "no pattern evaluation");
+  }
+  {
+    auto b = good;
+    b[60] = 1;
+    reseal(b);
+    rejects(b, "reserved");
+  }
+  rejects(std::vector<std::uint8_t>(good.begin(), good.begin() + 20), "too short");
+  CHECK_THAT(eval::read_weights("/nonexistent/x.weights").error(),
+             Catch::Contains("/nonexistent/x.weights"));
+  CHECK(!eval::read_weights(std::filesystem::temp_directory_path().string()).ok());
+}
+
+TEST_CASE("the shipped weights are compiled in and load", "[pattern][weights]") {
+  const std::filesystem::path data =
+      std::filesystem::path(TSURU_TEST_DATA) / ".." / ".." / "eval" / "data";
+  int shipped = 0;
+  for (Variant v : all_variants()) {
+    const std::filesystem::path file = data / (std::string(info(v).name) + ".weights");
+    const auto image = eval::builtin_weights_image(v);
+    if (!std::filesystem::exists(file)) {
+      CHECK(image.empty());
+      CHECK(eval::builtin_weights(v) == nullptr);
+      continue;
+    }
+    ++shipped;
+    const auto bytes = file_bytes(file.string());
+    REQUIRE(std::vector<std::uint8_t>(image.begin(), image.end()) == bytes);
+    const auto w = eval::builtin_weights(v);
+    REQUIRE(w != nullptr);
+    CHECK(w->variant == v);
+    CHECK(*w == *eval::decode_weights(bytes));
+    // Material comes out in the engine's units: a man is worth something like one.
+    CHECK(w->linear[0][eval::kMen] > 25 * eval::kWeightScale);
+    const auto loaded = eval::load_evaluation(v, std::string(eval::kBuiltinEval));
+    REQUIRE(loaded.ok());
+    CHECK(loaded->get() == w.get());
+  }
+  CHECK(shipped >= 2);  // English and international
+}
+
+TEST_CASE("load_evaluation: empty is classic, a file must be for the rule set",
+          "[pattern][weights]") {
+  const auto classic = eval::load_evaluation(Variant::English, "");
+  REQUIRE(classic.ok());
+  CHECK(*classic == nullptr);
+  const std::string path = test::pattern_temp_path("intl.weights");
+  REQUIRE(eval::write_weights(path, random_weights(Variant::International, 2)).ok());
+  CHECK(eval::load_evaluation(Variant::International, path).ok());
+  const auto wrong = eval::load_evaluation(Variant::English, path);
+  REQUIRE(!wrong.ok());
+  CHECK_THAT(wrong.error(), Catch::Contains("not 'english'"));
+  std::filesystem::remove(path);
+}
+
+TEST_CASE(
+    "the engine searches with the eval-file it is given and keeps it when the next one is damaged",
+    "[pattern][engine]") {
+  const std::string good = test::pattern_temp_path("engine_good.weights");
+  const std::string bad = test::pattern_temp_path("engine_bad.weights");
+  REQUIRE(eval::write_weights(good, random_weights(Variant::English, 77)).ok());
+  auto damaged = eval::encode_weights(random_weights(Variant::English, 78));
+  damaged[eval::kWeightsHeaderSize + 7] ^= 0x40;
+  write_bytes(bad, damaged);
+
+  auto search = [](const std::string& eval_file, Engine* reuse = nullptr) {
+    Engine own;
+    Engine& e = reuse ? *reuse : own;
+    EngineOptions o;
+    o.book = false;
+    o.tt_log2 = 12;
+    o.eval_file = eval_file;
+    e.set_options(o);
+    e.new_game();
+    e.set_position(Game(Variant::English));
+    SearchLimits limits;
+    limits.depth = 5;
+    limits.analyze = true;
+    std::uint64_t nodes = 0;
+    e.think(limits, [&](const SearchInfo& i) { nodes = i.nodes; });
+    return std::pair{e.last_score(), nodes};
+  };
+  const auto classic = search("");
+  const auto patterned = search(good);
+  CHECK(classic != patterned);
+  Engine e;
+  CHECK(search(good, &e) == patterned);
+  CHECK(search(bad, &e) == patterned);  // damaged: the evaluation in use stays
+  Engine fresh;
+  CHECK(search(bad, &fresh) == search(EngineOptions{}.eval_file));  // none yet: the default
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+}
+
+TEST_CASE("set-param eval-file switches the evaluation and refuses bad files", "[pattern][hub]") {
+  const std::string good = test::pattern_temp_path("hub_good.weights");
+  const std::string bad = test::pattern_temp_path("hub_bad.weights");
+  REQUIRE(eval::write_weights(good, random_weights(Variant::International, 1)).ok());
+  auto damaged = eval::encode_weights(random_weights(Variant::International, 1));
+  damaged.resize(damaged.size() - 10);
+  write_bytes(bad, damaged);
+  hub::Settings s;
+  CHECK(!hub::set_param(s, "eval-file", good).has_value());
+  CHECK(s.engine.eval_file == good);
+  const auto error = hub::set_param(s, "eval-file", bad);
+  REQUIRE(error.has_value());
+  CHECK_THAT(*error, Catch::StartsWith("bad value: ") && Catch::Contains("truncated"));
+  CHECK(s.engine.eval_file == good);
+  CHECK(hub::set_param(s, "eval-file", "/nonexistent/w.weights").has_value());
+  CHECK(!hub::set_param(s, "eval-file", "builtin").has_value());
+  CHECK(s.engine.eval_file == "builtin");
+  CHECK(!hub::set_param(s, "eval-file", "default").has_value());
+  CHECK(s.engine.eval_file == "default");
+  CHECK(!hub::set_param(s, "eval-file", "").has_value());
+  CHECK(s.engine.eval_file.empty());
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+}
+
+TEST_CASE("bench takes an --eval-file and refuses a damaged one", "[pattern][cli]") {
+  const std::string good = test::pattern_temp_path("cli_good.weights");
+  const std::string bad = test::pattern_temp_path("cli_bad.weights");
+  REQUIRE(eval::write_weights(good, random_weights(Variant::English, 12)).ok());
+  auto damaged = eval::encode_weights(random_weights(Variant::English, 12));
+  damaged[3] = 'x';
+  write_bytes(bad, damaged);
+  const auto ok =
+      test::run_tsuru({"bench", "--variant", "english", "--depth", "3", "--eval-file", good});
+  CHECK(ok.code == 0);
+  CHECK_THAT(ok.out, Catch::Contains("bench nodes="));
+  const auto refused =
+      test::run_tsuru({"bench", "--variant", "english", "--depth", "3", "--eval-file", bad});
+  CHECK(refused.code != 0);
+  CHECK_THAT(refused.err, Catch::Contains("bad magic"));
+  const auto wrong =
+      test::run_tsuru({"bench", "--variant", "international", "--depth", "3", "--eval-file", good});
+  CHECK(wrong.code != 0);
+  CHECK_THAT(wrong.err, Catch::Contains("not 'international'"));
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+}

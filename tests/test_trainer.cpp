@@ -1,0 +1,220 @@
+// The trainer (eval/train/trainer.hpp): it recovers a known model from samples that model
+// generated, splits by game, gives the same weights whatever the thread count; and a tiny
+// end-to-end run of `tsuru train` whose weights the engine then plays with.
+#include <cmath>
+#include <filesystem>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "engine/legal.hpp"
+#include "eval/pattern.hpp"
+#include "eval/train/trainer.hpp"
+#include "tests/pattern_helpers.hpp"
+#include "tests/tsuru_run.hpp"
+
+using namespace tsuru;
+using train::Sample;
+
+namespace {
+
+Sample sample_of(const Position& p, std::uint32_t game, std::int16_t score, std::int8_t result) {
+  return Sample{.white = p.pieces(Side::White),
+                .black = p.pieces(Side::Black),
+                .kings = p.kings(),
+                .game = game,
+                .ply = 0,
+                .score = score,
+                .turn = p.turn(),
+                .result = result};
+}
+
+// A known linear model over the features, in centi-men, the same in both phases: a weight for
+// every region state (drawn at random), and the linear terms.
+struct KnownModel {
+  std::vector<double> region;  // [j * 6561 + state]
+  std::array<double, eval::kLinearCount> linear{};
+
+  explicit KnownModel(int regions) {
+    std::mt19937_64 rng(99);
+    std::uniform_real_distribution<double> u(-25.0, 25.0);
+    region.resize(static_cast<std::size_t>(regions) * eval::kRegionStates);
+    for (double& x : region) x = u(rng);
+    linear = {90.0, 210.0, 3.0, -12.0, 8.0};
+  }
+  template <class R>
+  double score(const Position& p) const {
+    const eval::Features f = eval::features<R>(p);
+    double z = 0;
+    for (int j = 0; j < f.regions; ++j)
+      z += region[static_cast<std::size_t>(j) * eval::kRegionStates +
+                  static_cast<std::size_t>(f.state[static_cast<std::size_t>(j)])];
+    for (std::size_t k = 0; k < eval::kLinearCount; ++k) z += linear[k] * f.linear[k];
+    return z;
+  }
+};
+
+// Positions with few men (region states from a few hundred, all seen often), the known model's
+// score as the search score, the game number cycling so the validation split has games to hold.
+template <class R>
+std::vector<Sample> synthetic(Variant v, const KnownModel& m, int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Sample> out;
+  for (int i = 0; i < n; ++i) {
+    const Position p = test::random_position(v, rng, 0.18);
+    const double z = m.score<R>(p);
+    out.push_back(sample_of(p, static_cast<std::uint32_t>(i / 20),
+                            static_cast<std::int16_t>(std::lround(z)),
+                            static_cast<std::int8_t>(z > 50    ? 1
+                                                     : z < -50 ? -1
+                                                               : 0)));
+  }
+  return out;
+}
+
+train::TrainOptions synthetic_options() {
+  train::TrainOptions o;
+  o.epochs = 40;
+  o.lr = 2.0;
+  o.l2 = 0;
+  o.blend = 0;  // the target is the known model's win probability
+  o.scale = 0.01;
+  o.batch = 2048;
+  o.validation = 0.1;
+  return o;
+}
+
+// Random legal play from the start: quiet positions, each game's result by material at its end.
+std::vector<Sample> random_games(Variant v, int games, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Sample> out;
+  for (int g = 0; g < games; ++g) {
+    Position p = start_position(v);
+    std::vector<Position> quiet;
+    for (int ply = 0; ply < 60; ++ply) {
+      const auto moves = legal_moves(v, p);
+      if (moves.empty()) break;
+      if (!moves[0].is_capture()) quiet.push_back(p);
+      p.play(moves[static_cast<std::size_t>(rng() % moves.size())]);
+    }
+    const int balance = popcount(p.pieces(Side::White)) - popcount(p.pieces(Side::Black));
+    for (const Position& q : quiet) {
+      const int white_result = balance > 0 ? 1 : balance < 0 ? -1 : 0;
+      const int result = q.turn() == Side::White ? white_result : -white_result;
+      out.push_back(sample_of(q, static_cast<std::uint32_t>(g), train::kNoScore,
+                              static_cast<std::int8_t>(result)));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the trainer recovers a known linear model from the samples it generated", "[trainer]") {
+  const Variant v = Variant::English;
+  const KnownModel model(eval::region_count(v));
+  const std::vector<std::vector<Sample>> files = {synthetic<EnglishRules>(v, model, 40000, 1)};
+  eval::PatternWeights w;
+  const auto report = train::train(v, files, synthetic_options(), w);
+  REQUIRE(report.ok());
+  REQUIRE(report->epochs.size() == 40);
+  CHECK(report->epochs.back().validation_loss < report->epochs.front().validation_loss);
+
+  // Fresh positions from the same distribution: the trained weights score them as the known
+  // model does.
+  std::mt19937_64 rng(12345);
+  double error = 0, spread = 0;
+  const int n = 2000;
+  for (int i = 0; i < n; ++i) {
+    const Position p = test::random_position(v, rng, 0.18);
+    const double truth = model.score<EnglishRules>(p);
+    const double got = eval::PatternEvaluator<EnglishRules>::raw(p, w) / double{eval::kWeightScale};
+    error += std::abs(got - truth);
+    spread += std::abs(truth);
+  }
+  INFO("mean error " << error / n << " cp, mean |score| " << spread / n << " cp");
+  CHECK(error / n < 0.1 * spread / n);
+  // Kings are in no region state: only the king term can carry them. The model is the same in
+  // both phases; the data is mostly endgame (few pieces), where the endgame set must match.
+  CHECK(std::abs(w.linear[1][eval::kKings] / double{eval::kWeightScale} - 210.0) < 15.0);
+}
+
+TEST_CASE("training is deterministic for a seed whatever the thread count", "[trainer]") {
+  const Variant v = Variant::English;
+  const std::vector<std::vector<Sample>> files = {random_games(v, 60, 3), random_games(v, 40, 4)};
+  train::TrainOptions o;
+  o.epochs = 2;
+  o.batch = 256;
+  o.validation = 0.2;
+  eval::PatternWeights one, three, other_seed;
+  o.threads = 1;
+  const auto a = train::train(v, files, o, one);
+  o.threads = 3;
+  const auto b = train::train(v, files, o, three);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  CHECK(one == three);
+  CHECK(a->epochs.back().validation_loss == b->epochs.back().validation_loss);
+  o.seed = 2;
+  REQUIRE(train::train(v, files, o, other_seed).ok());
+  CHECK(!(one == other_seed));
+}
+
+TEST_CASE("the validation split holds out whole games", "[trainer]") {
+  const Variant v = Variant::International;
+  // Every game has exactly 10 positions: whole games in or out means multiples of 10.
+  std::vector<Sample> samples;
+  std::mt19937_64 rng(8);
+  for (std::uint32_t g = 0; g < 200; ++g)
+    for (int k = 0; k < 10; ++k)
+      samples.push_back(sample_of(test::random_position(v, rng), g, train::kNoScore, 0));
+  train::TrainOptions o;
+  o.epochs = 0;
+  o.validation = 0.3;
+  eval::PatternWeights w;
+  const auto r = train::train(v, {samples}, o, w);
+  REQUIRE(r.ok());
+  CHECK(r->validation_positions % 10 == 0);
+  CHECK(r->train_positions % 10 == 0);
+  CHECK(r->validation_positions > 300);
+  CHECK(r->validation_positions < 900);
+  CHECK(r->train_positions + r->validation_positions == samples.size());
+}
+
+TEST_CASE("the trainer refuses bad options and rule sets without patterns", "[trainer]") {
+  eval::PatternWeights w;
+  const std::vector<std::vector<Sample>> files = {random_games(Variant::English, 3, 1)};
+  train::TrainOptions o;
+  o.validation = 1.5;
+  CHECK(!train::train(Variant::English, files, o, w).ok());
+  CHECK(!train::train(Variant::Turkish, {}, train::TrainOptions{}, w).ok());
+  CHECK(!train::train(Variant::English, {}, train::TrainOptions{}, w).ok());  // no positions
+}
+
+TEST_CASE("tsuru train end to end: a few games, one epoch, weights the engine plays with",
+          "[trainer][cli]") {
+  const Variant v = Variant::English;
+  const std::string data = test::pattern_temp_path("e2e.samples");
+  const std::string out = test::pattern_temp_path("e2e.weights");
+  REQUIRE(train::write_samples(v, data, random_games(v, 30, 5)).ok());
+  const auto run = test::run_tsuru({"train", "--variant", "english", "--data", data, "--out", out,
+                                    "--epochs", "1", "--threads", "2", "--validation", "0.2"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("epoch=1 train_loss="));
+  CHECK_THAT(run.out, Catch::Contains("validation loss: pattern="));
+  CHECK_THAT(run.out, Catch::Contains("classic_fitted="));
+  const auto w = eval::read_weights(out);
+  REQUIRE(w.ok());
+  CHECK(w->variant == v);
+  const auto bench =
+      test::run_tsuru({"bench", "--variant", "english", "--depth", "3", "--eval-file", out});
+  CHECK(bench.code == 0);
+  // Damaged data is refused with the file's name.
+  const auto bad = test::run_tsuru(
+      {"train", "--variant", "international", "--data", data, "--out", out, "--epochs", "1"});
+  CHECK(bad.code != 0);
+  CHECK_THAT(bad.err, Catch::Contains(data));
+  std::filesystem::remove(data);
+  std::filesystem::remove(out);
+}
