@@ -21,6 +21,9 @@
 namespace tsuru::book {
 class Book;
 }
+namespace tsuru::egdb {
+class Database;
+}
 
 namespace tsuru {
 
@@ -33,6 +36,7 @@ struct EngineOptions {
   std::string book_file;      // empty = the rule set's default book (book/book.hpp)
   std::uint64_t seed = 1;     // random choices (beginner level, book variety)
   int threads = 1;            // the search is single-threaded; accepted for compatibility
+  std::string egdb_dir;       // endgame databases (docs/egdb.md); empty = none
 };
 
 class Engine {
@@ -86,6 +90,9 @@ class Engine {
   std::shared_ptr<const book::Book> book_for(Variant v, const EngineOptions& options);
   bool book_move(const Game& game, const EngineOptions& options, const book::Book& book,
                  const InfoCallback& on_info, BestMove& best);
+  // The endgame databases of the rule set in options.egdb_dir, mapped on first use; null when
+  // none are set or the directory cannot be used (the reason is logged).
+  std::shared_ptr<const egdb::Database> egdb_for(Variant v, const EngineOptions& options);
 
   mutable std::mutex mutex_;
   std::condition_variable ponder_cv_;
@@ -102,6 +109,8 @@ class Engine {
   Score last_score_ = 0;
   std::shared_ptr<const book::Book> book_;
   std::string book_key_;  // rule set + file the loaded book is for
+  std::shared_ptr<const egdb::Database> egdb_;
+  std::string egdb_key_;  // rule set + directory the databases are for
 };
 
 }  // namespace tsuru

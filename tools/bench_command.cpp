@@ -24,6 +24,7 @@ int run_bench(const Args& args) {
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
       "depth", po::value(&depth), "search depth (default: the rule set's bench depth)")(
       "tt-size", po::value(&tt_log2)->default_value(tt_log2), "hash table entries, log2")(
+      "egdb-dir", po::value<std::string>(), "probe the endgame databases in this directory")(
       "verbose", "print the info lines of every search")(
       "level", po::value<std::string>(),
       "play each position at this level (beginner|medium|hard) instead of a fixed depth; the "
@@ -47,6 +48,7 @@ int run_bench(const Args& args) {
   EngineOptions options;
   options.tt_log2 = tt_log2;
   options.book = false;
+  if (vm.count("egdb-dir")) options.egdb_dir = vm["egdb-dir"].as<std::string>();
   options.level = level;
   engine.set_options(options);
   double max_seconds = 0;

@@ -104,6 +104,7 @@ Console::Console(const PlaySettings& settings, std::istream& in, std::ostream& o
   options.level = settings.level;
   options.seed = settings.seed;
   options.tt_log2 = settings.tt_log2;
+  options.egdb_dir = settings.egdb_dir;
   engine_.set_options(options);
 }
 

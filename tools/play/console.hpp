@@ -20,6 +20,7 @@ struct PlaySettings {
   Position start = start_position(Variant::English);
   std::uint64_t seed = 1;  // the engine's random choices (beginner level)
   int tt_log2 = 20;
+  std::string egdb_dir;  // endgame databases; empty = none
 };
 
 class Console {
