@@ -190,12 +190,16 @@ class Generator {
   static constexpr Value no_move_value() { return R::kNoMoveWins ? kWinFlag : kLossFlag; }
 
   // The value of a child position (the opponent to move), from its side to move's view.
-  Value child_value(const Position& child) {
+  // in_unit: the child is in the unit being built (its value may still change).
+  Value child_value(const Position& child, bool& in_unit) {
     if (child.pieces(child.turn()) == 0) return no_move_value();
     const auto loc = locate(layout_, child);
     if (!loc) throw std::runtime_error("a move led to a position the index cannot hold");
     for (int i = 0; i < current_count_; ++i)
-      if (loc->slice == current_[i]) return values_[i][loc->index];
+      if (loc->slice == current_[i]) {
+        in_unit = true;
+        return values_[i][loc->index];
+      }
     return lookup(loc->slice)[loc->index];
   }
 
@@ -235,8 +239,22 @@ class Generator {
     return out;
   }
 
+  // Whether pass k looks at the unknown position idx of current slice i: pass 1 looks at all;
+  // later passes at the predecessors of the positions the previous pass resolved (marked) and
+  // at positions whose smaller-slice children become usable now (wake).
+  bool due(int i, std::uint64_t idx, int k) const {
+    if (k <= 1 || !kRetro) return true;
+    return marked_[i][idx] || wake_[i][idx] == k;
+  }
+
   std::uint64_t run_pass(int k) {
-    if (k == 0) load_dependencies();
+    if (k == 0) {
+      load_dependencies();
+      for (int i = 0; i < current_count_; ++i) {
+        marked_[i].assign(kRetro ? values_[i].size() : 0, 0);
+        wake_[i].assign(kRetro ? values_[i].size() : 0, 0);
+      }
+    }
     struct Update {
       int slice;
       std::uint64_t index;
@@ -255,8 +273,8 @@ class Generator {
           const std::uint64_t lo = n * static_cast<std::uint64_t>(t) / threads,
                               hi = n * static_cast<std::uint64_t>(t + 1) / threads;
           for (std::uint64_t idx = lo; idx < hi; ++idx) {
-            if (values_[i][idx] != kUnknown) continue;
-            const Value v = k == 0 ? initial_value(current_[i], idx) : solve(current_[i], idx, k);
+            if (values_[i][idx] != kUnknown || !due(i, idx, k)) continue;
+            const Value v = k == 0 ? initial_value(current_[i], idx) : solve(i, idx, k);
             if (v != kUnknown) updates[static_cast<std::size_t>(t)].push_back({i, idx, v});
             if (t == 0 && options_.progress && (++seen & 0xFFFF) == 0) progress(k, idx, hi);
           }
@@ -272,10 +290,15 @@ class Generator {
     for (const auto& e : errors)
       if (e) std::rethrow_exception(e);
     std::uint64_t changed = 0;
+    if constexpr (kRetro)
+      for (int i = 0; i < current_count_; ++i) std::fill(marked_[i].begin(), marked_[i].end(), 0);
     for (const auto& list : updates)
       for (const Update& u : list) {
         values_[u.slice][u.index] = u.value;
-        if (u.value != kInvalid) ++changed;
+        if (u.value == kInvalid) continue;
+        ++changed;
+        if constexpr (kRetro)
+          if (k > 0) mark_predecessors(u.slice, u.index);
       }
     if (options_.progress) {
       std::uint64_t unknown = 0;
@@ -288,6 +311,54 @@ class Generator {
       std::fflush(stderr);
     }
     return changed;
+  }
+
+  // The diagonal rule sets get candidate passes: a quiet move is undone by moving a piece of
+  // the side that moved back along a diagonal (a king any number of empty squares, or one
+  // where kings are short; a man one square backwards). The positions so found are a superset
+  // of the predecessors within the unit; each is solved again in the next pass.
+  static constexpr bool kRetro = !R::kLineMoves;
+
+  // Marks for the next pass every position of the unit with a quiet move to the position idx
+  // of current slice i just resolved.
+  void mark_predecessors(int i, std::uint64_t idx) {
+    using G = typename R::Geometry;
+    const Placement q = *unrank(layout_, current_[i], idx);
+    // The position the move led to, as played: the mover (White) is q's Black turned round.
+    const SquareSet mover_men = layout_.turned(q.bm), mover_kings = layout_.turned(q.bk);
+    const SquareSet other_men = layout_.turned(q.wm), other_kings = layout_.turned(q.wk);
+    const Bitboard occupied = layout_.to_bits(mover_men | mover_kings | other_men | other_kings);
+    const Slice s = current_[i].mirrored();
+    const int j = current_count_ == 2 && current_[1] == s ? 1 : 0;
+    const auto mark = [&](SquareSet men, SquareSet kings) {
+      const Placement p{men, kings, other_men, other_kings};
+      marked_[j][rank(layout_, s, p)] = 1;
+    };
+    for (Square q_sq : squares_of(mover_kings)) {
+      const Square b = layout_.bit_of[static_cast<std::size_t>(q_sq)];
+      for (Direction d :
+           {Direction::UpLeft, Direction::UpRight, Direction::DownLeft, Direction::DownRight}) {
+        for (Bitboard ray = G::ray(d, b); ray;) {
+          const Square t = G::step(d) > 0 ? lsb(ray) : msb(ray);
+          if (occupied & bit(t)) break;
+          const SquareSet from = SquareSet{1} << layout_.square_of[static_cast<std::size_t>(t)];
+          mark(mover_men, (mover_kings & ~(SquareSet{1} << q_sq)) | from);
+          if (!R::kFlyingKings) break;
+          ray &= ~bit(t);
+        }
+      }
+    }
+    for (Square q_sq : squares_of(mover_men)) {
+      const Square b = layout_.bit_of[static_cast<std::size_t>(q_sq)];
+      for (Direction d : {Direction::DownLeft, Direction::DownRight}) {
+        const Bitboard ray = G::ray(d, b);
+        if (!ray) continue;
+        const Square t = lsb(ray);
+        if (occupied & bit(t)) continue;
+        const SquareSet from = SquareSet{1} << layout_.square_of[static_cast<std::size_t>(t)];
+        mark((mover_men & ~(SquareSet{1} << q_sq)) | from, mover_kings);
+      }
+    }
   }
 
   void progress(int k, std::uint64_t at, std::uint64_t hi) const {
@@ -305,15 +376,18 @@ class Generator {
     return kUnknown;
   }
 
-  Value solve(const Slice& s, std::uint64_t idx, int k) {
-    const auto placement = unrank(layout_, s, idx);
+  Value solve(int i, std::uint64_t idx, int k) {
+    const auto placement = unrank(layout_, current_[i], idx);
     const Position pos = position_of(layout_, *placement);
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
-    int best_win = -1, longest_loss = 0;
+    int best_win = -1, longest_loss = 0, wake = 0;
     bool all_won = true;
     for (const Move& m : moves) {
-      const Value v = child_value(pos.after(m));
+      bool in_unit = false;
+      const Value v = child_value(pos.after(m), in_unit);
+      if (!in_unit && v != kUnknown && distance_of(v) + 1 > k)
+        wake = wake == 0 ? distance_of(v) + 1 : std::min(wake, distance_of(v) + 1);
       if (is_loss(v) && distance_of(v) <= k - 1) {
         if (best_win < 0 || distance_of(v) < best_win) best_win = distance_of(v);
       } else if (is_win(v) && distance_of(v) <= k - 1) {
@@ -322,6 +396,7 @@ class Generator {
         all_won = false;
       }
     }
+    if constexpr (kRetro) wake_[i][idx] = static_cast<std::uint16_t>(wake);
     if (best_win >= 0) return static_cast<Value>(kWinFlag | (best_win + 1));
     if (all_won) return static_cast<Value>(kLossFlag | (longest_loss + 1));
     return kUnknown;
@@ -347,6 +422,8 @@ class Generator {
   Slice current_[2];
   int current_count_ = 0;
   std::vector<Value> values_[2];
+  std::vector<std::uint8_t> marked_[2];  // candidates of the next pass (kRetro)
+  std::vector<std::uint16_t> wake_[2];   // the next pass a smaller slice's value becomes usable
   std::map<int, Dependency> cache_;
   bool exact_ = true;
   int max_dependency_distance_ = 0;
