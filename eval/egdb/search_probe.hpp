@@ -7,11 +7,14 @@
 // slices) d counts as kUnknownDistance.
 //
 // Move-count draw rules (draw_rules.hpp) are not part of a database value. The search combines
-// them so: when the probe gives a distance d and a counter rule will draw the game in fewer
-// than d plies (plies_to_counter_draw), the position scores as a draw. That is exact for a
-// kings-only ending whose counter no man move can reset (a won 3-kings-v-1 ending that the
-// FMJD 16-move limit makes a draw), and an approximation otherwise: the fastest win may be
-// longer than a slower one that moves a man and so resets the 25- or 40-move counter.
+// them so: in a kings-only position, when the probe gives a distance d and a counter rule will
+// draw the game in fewer than d plies (plies_to_counter_draw), the position scores as a draw:
+// no man move can reset the counter, so the win cannot be forced in time (a won
+// 3-kings-v-1 ending that the FMJD 16-move limit makes a draw). Only a capture on the way could
+// reset it, which the distance does not tell: the rule is then a little pessimistic. With men
+// on the board a man move resets the 25- or 40-move counter, and the winning line usually
+// moves one, so the database value stands (the root play-out still keeps every move inside the
+// counters, see fastest_win).
 #pragma once
 
 #include <algorithm>
@@ -37,6 +40,15 @@ constexpr Score database_win(int ply, int distance) {
   return kDatabaseWin - std::min(ply + d, 2 * kUnknownDistance);
 }
 
+// Whether the counter rules draw a kings-only position before a result `distance` plies away.
+template <class R>
+bool counters_cut_short(const Position& pos, const DrawState& ds, const DrawOptions& draws,
+                        int distance) {
+  if (distance < 0 || pos.men(Side::White) || pos.men(Side::Black)) return false;
+  const int left = plies_to_counter_draw<R>(ds, draws);
+  return left >= 0 && distance > left;
+}
+
 // The score of pos at ply from the database, or nullopt when it does not cover pos. ds: the
 // draw counters at pos (nullptr in the quiescence search, which does not track them).
 template <class R>
@@ -46,16 +58,13 @@ std::optional<Score> search_score(const Database& db, const Position& pos, const
   const std::optional<Probe> p = db.probe(pos);
   if (!p) return std::nullopt;
   if (p->wdl == Wdl::Draw) return kDraw;
-  if (ds && p->distance >= 0) {
-    const int left = plies_to_counter_draw<R>(*ds, draws);
-    if (left >= 0 && p->distance > left) return kDraw;
-  }
+  if (ds && counters_cut_short<R>(pos, *ds, draws, p->distance)) return kDraw;
   const Score win = database_win(ply, p->distance);
   return p->wdl == Wdl::Win ? win : -win;
 }
 
 // The move that wins fastest in a won position the database covers with distances, such that
-// no counter rule draws the game on the way (as far as the distances tell); nullopt when the
+// no counter rule draws the game at once or (kings only) before the win; nullopt when the
 // position is not a database win with a distance, or every winning move runs into a counter
 // draw: the search then decides.
 template <class R>
@@ -64,8 +73,12 @@ std::optional<Move> fastest_win(const Database& db, const Game& game, const Move
   if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
   const std::optional<Probe> root = db.probe(pos);
   if (!root || root->wdl != Wdl::Win || root->distance < 0) return std::nullopt;
+  // When a counter will run out before the fastest win ends, a winning move that resets it (a
+  // man move or a capture) goes first, the nearest such win first.
+  const int left = plies_to_counter_draw<R>(game.draw_state(), game.options());
+  const bool tight = left >= 0 && root->distance > left;
   std::optional<Move> best;
-  int best_distance = 0;
+  int best_key = 0;
   for (const Move& m : moves) {
     const Position child = pos.after(m);
     const DrawState ds = advance_draw_state<R>(game.draw_state(), pos, m, child);
@@ -77,13 +90,14 @@ std::optional<Move> fastest_win(const Database& db, const Game& game, const Move
       const std::optional<Probe> p = db.probe(child);
       if (!p || p->wdl != Wdl::Loss || p->distance < 0) continue;
       if (counter_draw<R>(ds, child, game.options()) != ResultReason::None) continue;
-      const int left = plies_to_counter_draw<R>(ds, game.options());
-      if (left >= 0 && p->distance > left) continue;
+      if (counters_cut_short<R>(child, ds, game.options(), p->distance)) continue;
       d = p->distance;
     }
-    if (!best || d < best_distance) {
+    const bool resets = m.is_capture() || !has(pos.kings(), m.from);
+    const int key = (tight && !resets ? 1 << 16 : 0) + d;
+    if (!best || key < best_key) {
       best = m;
-      best_distance = d;
+      best_key = key;
     }
   }
   return best;
