@@ -489,3 +489,22 @@ TEST_CASE("a database win the endgame limit cuts short scores as a draw", "[egdb
 }
 
 }  // namespace tsuru
+
+namespace tsuru {
+
+TEST_CASE("Hub egdb-dir: a directory is used at once, anything else is a bad value", "[egdb]") {
+  const std::string dir = small_sets().string();
+  const auto r = test::run_tsuru(
+      {"hub"}, "hub\nset-param name=egdb-dir value=/nonexistent\nset-param name=egdb-dir value=\"" +
+                   dir +
+                   "\"\nset-param name=variant value=english\ninit\npos pos=\"W:WK1,K2:BK32\"\n"
+                   "level depth=4\ngo think\nquit\n");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("param name=egdb-dir value=\"\" type=string") != std::string::npos);
+  CHECK(r.out.find("error message=\"bad value\" name=egdb-dir") != std::string::npos);
+  // The won ending is played from the databases at once: a database win score (97.xx).
+  CHECK(r.out.find("score=97.") != std::string::npos);
+  CHECK(r.out.find("done move=") != std::string::npos);
+}
+
+}  // namespace tsuru
