@@ -126,16 +126,17 @@ void Engine::run(std::shared_ptr<Request> request) {
       best.has_move = true;
       best.move = *m;
       decided = true;
+      const auto p = request->egdb->probe(game.position());
+      const Score score = egdb::database_win(0, p ? p->distance : -1);
       if (request->on_info) {
         SearchInfo info;
         info.depth = 1;
-        const auto p = request->egdb->probe(game.position());
-        info.score = egdb::database_win(0, p ? p->distance : -1);
+        info.score = score;
         info.pv = {*m};
         request->on_info(info);
       }
       std::lock_guard lock(mutex_);
-      last_score_ = egdb::database_win(0, -1);
+      last_score_ = score;
     }
   }
   if (!decided && play && options.level == Level::Beginner) {
