@@ -31,8 +31,8 @@ std::string unit_name(const egdb::Unit& u) {
 
 void print_slice(const egdb::SliceReport& r) {
   const auto& c = r.counts;
-  std::printf("%s %12llu %12llu %12llu %12llu %12llu %5u %10llu %8.1f%s\n", r.slice.name().c_str(),
-              static_cast<unsigned long long>(c.positions - c.invalid),
+  std::printf("%-5s %12llu %12llu %12llu %12llu %12llu %5u %10llu %8.1f%s\n",
+              r.slice.name().c_str(), static_cast<unsigned long long>(c.positions - c.invalid),
               static_cast<unsigned long long>(c.wins), static_cast<unsigned long long>(c.draws),
               static_cast<unsigned long long>(c.losses), static_cast<unsigned long long>(c.invalid),
               c.max_distance, static_cast<unsigned long long>(r.file_bytes), r.seconds,
@@ -42,7 +42,7 @@ void print_slice(const egdb::SliceReport& r) {
 }
 
 void print_heading() {
-  std::printf("%-4s %12s %12s %12s %12s %12s %5s %10s %8s\n", "wkbk", "positions", "wins", "draws",
+  std::printf("%-5s %12s %12s %12s %12s %12s %5s %10s %8s\n", "slice", "positions", "wins", "draws",
               "losses", "invalid", "dist", "bytes", "seconds");
 }
 
