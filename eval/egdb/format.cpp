@@ -38,7 +38,7 @@ void encode_block(const std::vector<std::uint8_t>& symbols, std::vector<std::uin
     while (j < symbols.size() && symbols[j] == symbols[i]) ++j;
     const std::size_t length = j - i;
     if (length < 64) {
-      runs.push_back(static_cast<std::uint8_t>(symbols[i] << 6 | (length - 1)));
+      runs.push_back(static_cast<std::uint8_t>((std::size_t{symbols[i]} << 6) | (length - 1)));
     } else {
       runs.push_back(static_cast<std::uint8_t>(symbols[i] << 6 | 63));
       std::size_t rest = length - 64;
@@ -71,7 +71,7 @@ SliceCounts count_values(const std::vector<Value>& values) {
       ++c.losses;
     else
       ++c.draws;
-    if (v != kUnknown) c.max_distance = std::max<std::uint32_t>(c.max_distance, distance_of(v));
+    if (v != kUnknown) c.max_distance = std::max(c.max_distance, static_cast<std::uint32_t>(distance_of(v)));
   }
   return c;
 }

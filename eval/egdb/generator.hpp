@@ -270,8 +270,9 @@ class Generator {
         std::uint64_t seen = 0;
         for (int i = 0; i < current_count_; ++i) {
           const std::uint64_t n = values_[i].size();
-          const std::uint64_t lo = n * static_cast<std::uint64_t>(t) / threads,
-                              hi = n * static_cast<std::uint64_t>(t + 1) / threads;
+          const auto parts = static_cast<std::uint64_t>(threads);
+          const std::uint64_t lo = n * static_cast<std::uint64_t>(t) / parts,
+                              hi = n * static_cast<std::uint64_t>(t + 1) / parts;
           for (std::uint64_t idx = lo; idx < hi; ++idx) {
             if (values_[i][idx] != kUnknown || !due(i, idx, k)) continue;
             const Value v = k == 0 ? initial_value(current_[i], idx) : solve(i, idx, k);
