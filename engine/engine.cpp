@@ -9,6 +9,7 @@
 #include "engine/search_run.hpp"
 #include "engine/time_manager.hpp"
 #include "eval/pattern_weights.hpp"
+#include "eval/egdb/search_probe.hpp"
 
 namespace tsuru {
 
@@ -16,6 +17,7 @@ struct Engine::Request {
   SearchLimits limits;
   std::shared_ptr<const book::Book> book;
   std::shared_ptr<const eval::PatternWeights> evaluation;
+  std::shared_ptr<const egdb::Database> egdb;
   Clock::time_point requested;
   InfoCallback on_info;
   BestMoveCallback on_best;
@@ -82,6 +84,7 @@ void Engine::go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallba
     request->options = options_;
     request->book = book_for(game_.variant(), options_);
     request->evaluation = evaluation_for(game_.variant(), options_);
+    request->egdb = egdb_for(game_.variant(), options_);
     request->clear_tt = std::exchange(clear_tt_, false);
     control_.reset();
     control_.set_pondering(limits.ponder);
@@ -117,6 +120,28 @@ void Engine::run(std::shared_ptr<Request> request) {
   } else if (play && request->book && uses_book(options.level)) {
     decided = book_move(game, options, *request->book, request->on_info, best);
   }
+  if (!decided && play && request->egdb && options.level != Level::Beginner) {
+    // A won ending the databases cover with distances is played out by them: the fastest win.
+    const auto m = with_rules(game.variant(), [&]<class R>(R) {
+      return egdb::fastest_win<R>(*request->egdb, game, moves);
+    });
+    if (m) {
+      best.has_move = true;
+      best.move = *m;
+      decided = true;
+      const auto p = request->egdb->probe(game.position());
+      const Score score = egdb::database_win(0, p ? p->distance : -1);
+      if (request->on_info) {
+        SearchInfo info;
+        info.depth = 1;
+        info.score = score;
+        info.pv = {*m};
+        request->on_info(info);
+      }
+      std::lock_guard lock(mutex_);
+      last_score_ = score;
+    }
+  }
   if (!decided && play && options.level == Level::Beginner) {
     std::lock_guard lock(mutex_);
     if (std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < kBeginnerRandomShare) {
@@ -135,8 +160,8 @@ void Engine::run(std::shared_ptr<Request> request) {
     }
     control_.set_evaluation(request->evaluation.get());
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
-      return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
-                           request->on_info);
+      return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes, request->on_info,
+                           request->egdb.get());
     });
     best = result.best;
     std::lock_guard lock(mutex_);
@@ -241,6 +266,29 @@ std::shared_ptr<const book::Book> Engine::book_for(Variant v, const EngineOption
   book_ = std::make_shared<const book::Book>(std::move(loaded.value()));
   spdlog::info("opening book {}: {} positions", path, book_->positions());
   return book_;
+}
+
+std::shared_ptr<const egdb::Database> Engine::egdb_for(Variant v, const EngineOptions& options) {
+  if (options.egdb_dir.empty()) return nullptr;
+  const std::string key = std::string(info(v).name) + "|" + options.egdb_dir;
+  if (key == egdb_key_) return egdb_;
+  egdb_key_ = key;
+  egdb_.reset();
+  if (egdb::unsupported(v)) return nullptr;  // no databases for this rule set: nothing to say
+  auto loaded = egdb::Database::open(v, options.egdb_dir);
+  if (!loaded) {
+    spdlog::error("endgame databases not used: {}", loaded.error());
+    return nullptr;
+  }
+  for (const std::string& problem : (*loaded)->problems())
+    spdlog::error("endgame database file not used: {}", problem);
+  if ((*loaded)->probe_limit() == 0) {
+    spdlog::warn("no complete endgame databases for {} in {}", info(v).name, options.egdb_dir);
+    return nullptr;
+  }
+  spdlog::info("endgame databases {}: {} pieces", options.egdb_dir, (*loaded)->pieces());
+  egdb_ = *loaded;
+  return egdb_;
 }
 
 // Plays a book move at once (reported as an info line marked from_book) when the position is

@@ -24,6 +24,9 @@ class Book;
 namespace tsuru::eval {
 struct PatternWeights;
 }
+namespace tsuru::egdb {
+class Database;
+}
 
 namespace tsuru {
 
@@ -41,6 +44,7 @@ struct EngineOptions {
   // hand-set one; "builtin" = the trained weights compiled in for the rule set (classic where
   // none ship); else a weights file.
   std::string eval_file = "default";
+  std::string egdb_dir;       // endgame databases (docs/egdb.md); empty = none
 };
 
 class Engine {
@@ -99,6 +103,9 @@ class Engine {
                                                              const EngineOptions& options);
   bool book_move(const Game& game, const EngineOptions& options, const book::Book& book,
                  const InfoCallback& on_info, BestMove& best);
+  // The endgame databases of the rule set in options.egdb_dir, mapped on first use; null when
+  // none are set or the directory cannot be used (the reason is logged).
+  std::shared_ptr<const egdb::Database> egdb_for(Variant v, const EngineOptions& options);
 
   mutable std::mutex mutex_;
   std::condition_variable ponder_cv_;
@@ -118,6 +125,8 @@ class Engine {
   std::shared_ptr<const eval::PatternWeights> evaluation_;
   std::string evaluation_key_;  // rule set + eval file the evaluation is for
   Variant evaluation_variant_ = Variant::International;
+  std::shared_ptr<const egdb::Database> egdb_;
+  std::string egdb_key_;  // rule set + directory the databases are for
 };
 
 }  // namespace tsuru

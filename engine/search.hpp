@@ -20,6 +20,7 @@
 #include "engine/movegen.hpp"
 #include "engine/search_control.hpp"
 #include "engine/tt.hpp"
+#include "eval/egdb/search_probe.hpp"
 #include "eval/pattern.hpp"
 
 namespace tsuru {
@@ -95,6 +96,8 @@ class Search {
   }
 
   std::uint64_t nodes() const { return nodes_; }
+  // Endgame databases probed at every node they cover (none: nullptr).
+  void set_egdb(const egdb::Database* db) { egdb_ = db; }
 
  private:
   Score aspiration(const Position& root, int depth, Score previous) {
@@ -204,6 +207,8 @@ class Search {
                                            List& moves) {
     if (moves.empty()) return no_move_score(ply);
     if (repeated(ply, ds) || counter_draw<R>(ds, pos, draws_) != ResultReason::None) return kDraw;
+    if (egdb_ && !moves[0].is_capture())
+      if (const auto s = egdb::search_score<R>(*egdb_, pos, &ds, draws_, ply)) return *s;
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos, control_.evaluation());
 
     const bool capture = moves[0].is_capture();
@@ -322,6 +327,8 @@ class Search {
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos, control_.evaluation());
     if (!MoveGen<R>::has_capture(pos)) {
       if (MoveGen<R>::count_quiet(pos) == 0) return no_move_score(ply);
+      if (egdb_)
+        if (const auto s = egdb::search_score<R>(*egdb_, pos, nullptr, draws_, ply)) return *s;
       return leaf(pos, ply);
     }
     FixedMoveList moves;
@@ -458,6 +465,7 @@ class Search {
   int selective_depth_ = 0;
   bool aborted_ = false;
   Deadline deadline_{control_};
+  const egdb::Database* egdb_ = nullptr;
 
   std::vector<Key> history_;  // keys of the game positions, then of the current tree path
   int root_index_ = 0;

@@ -16,10 +16,14 @@
 namespace tsuru {
 
 struct SearchResult;
+namespace egdb {
+class Database;
+}
 
 template <class R>
 SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
                         const MoveList& root_moves, int max_depth, std::uint64_t node_limit,
-                        const std::function<void(const SearchInfo&)>& on_info);
+                        const std::function<void(const SearchInfo&)>& on_info,
+                        const egdb::Database* egdb = nullptr);
 
 }  // namespace tsuru

@@ -21,7 +21,8 @@ inline std::vector<std::string> hub_handshake() {
       "param name=book value=true type=bool", "param name=book-ply value=40 type=int min=0 max=200",
       "param name=book-margin value=0 type=int min=0 max=1000",
       "param name=book-file value=\"\" type=string",
-      "param name=eval-file value=default type=string", "param name=ponder value=false type=bool",
+      "param name=eval-file value=default type=string",
+      "param name=egdb-dir value=\"\" type=string", "param name=ponder value=false type=bool",
       "param name=threads value=1 type=int min=1 max=256",
       "param name=tt-size value=22 type=int min=10 max=26",
       "param name=seed value=1 type=int min=0 max=2147483647", "wait"};

@@ -26,6 +26,7 @@ int run_bench(const Args& args) {
       "depth", po::value(&depth), "search depth (default: the rule set's bench depth)")(
       "tt-size", po::value(&tt_log2)->default_value(tt_log2), "hash table entries, log2")(
       "eval-file", po::value(&eval_file)->default_value(eval_file), kEvalFileHelp)(
+      "egdb-dir", po::value<std::string>(), "probe the endgame databases in this directory")(
       "verbose", "print the info lines of every search")(
       "level", po::value<std::string>(),
       "play each position at this level (beginner|medium|hard) instead of a fixed depth; the "
@@ -49,6 +50,7 @@ int run_bench(const Args& args) {
   EngineOptions options;
   options.tt_log2 = tt_log2;
   options.book = false;
+  if (vm.count("egdb-dir")) options.egdb_dir = vm["egdb-dir"].as<std::string>();
   options.level = level;
   options.eval_file = checked_eval_file(v, eval_file);
   engine.set_options(options);

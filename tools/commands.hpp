@@ -11,6 +11,7 @@ using Args = std::vector<std::string>;
 int run_bench(const Args& args);
 int run_book(const Args& args);
 int run_dxp(const Args& args);
+int run_egdb(const Args& args);
 int run_hub(const Args& args);
 int run_match(const Args& args);
 int run_perft(const Args& args);

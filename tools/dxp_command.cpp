@@ -118,6 +118,8 @@ int run_dxp(const Args& args) {
       kEvalFileHelp)(
       "hash", po::value(&h.engine.tt_log2)->default_value(h.engine.tt_log2),
       "hash table entries of each connection's engine, log2 (16 bytes each: 22 = 64 MiB)")(
+      "egdb-dir", po::value(&h.engine.egdb_dir),
+      "endgame database directory (docs/egdb.md); empty = none")(
       "max-connections",
       po::value(&service_options.max_connections)->default_value(service_options.max_connections),
       "listen: connections served at once (1-64); more are refused and closed")(

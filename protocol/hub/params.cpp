@@ -117,6 +117,16 @@ const Param kParams[] = {
        s.engine.eval_file = std::string(t);
        return true;
      }},
+    {"egdb-dir", Type::String, 0, 0, true,
+     [](const Settings& s) { return s.engine.egdb_dir; },
+     [](Settings& s, std::string_view t) {
+       // Empty means no databases; otherwise a directory (its files are checked when loaded,
+       // and a damaged one is reported in the log and not used).
+       std::error_code ec;
+       if (!t.empty() && !std::filesystem::is_directory(std::string(t), ec)) return false;
+       s.engine.egdb_dir = std::string(t);
+       return true;
+     }},
     {"ponder", Type::Bool, 0, 0, false,
      [](const Settings& s) { return text_of(s.ponder); },
      [](Settings& s, std::string_view t) {

@@ -13,12 +13,13 @@
 //                       trained_by_default), empty = classic (hand-set), builtin = the trained
 //                       weights compiled in, else a weights file (a damaged one is refused: "bad value:
 //                       <reason>", and the evaluation in use stays)
+//   egdb-dir     string endgame database directory (docs/egdb.md); empty = none
 //   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
 //   threads      int    1..256 (accepted; the search is single-threaded)
 //   tt-size      int    10..26, hash table entries as a power of two (16 bytes each: 26 = 1 GiB)
 //   seed         int    0..2147483647, random choices (beginner level, book variety)
 //
-// tt-size, variant (with its start position) and book-file are heavy: the session passes them on at
+// tt-size, variant (with its start position), book-file and egdb-dir are heavy: the session passes them on at
 // the next `init`, `new-game`, `pos` or `go` rather than at once. The others reach the engine
 // immediately.
 #pragma once

@@ -105,6 +105,7 @@ Console::Console(const PlaySettings& settings, std::istream& in, std::ostream& o
   options.seed = settings.seed;
   options.tt_log2 = settings.tt_log2;
   options.eval_file = settings.eval_file;
+  options.egdb_dir = settings.egdb_dir;
   engine_.set_options(options);
 }
 

@@ -1,0 +1,155 @@
+#include "eval/egdb/database.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "eval/egdb/plan.hpp"
+
+namespace tsuru::egdb {
+
+std::optional<std::string> unsupported(Variant v) {
+  switch (v) {
+    case Variant::Frisian:
+      return std::string(
+          "frisian: a king may make only three quiet moves in a row, so a position's value "
+          "depends on the moves before it; the databases hold positions without history");
+    case Variant::Breakthrough:
+      return std::string(
+          "breakthrough: the first king wins, so every ending is a men race the search reads "
+          "out; no databases");
+    default:
+      return std::nullopt;
+  }
+}
+
+Layout layout_of(Variant v) {
+  return with_rules(v, []<class R>(R) { return Layout::of<typename R::Geometry>(); });
+}
+
+Expected<MappedFile> MappedFile::open(const std::string& path) {
+  using E = Expected<MappedFile>;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return E::failure(path + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return E::failure(path + ": not a regular file");
+  }
+  MappedFile f;
+  f.size_ = static_cast<std::size_t>(st.st_size);
+  if (f.size_ > 0) {
+    void* addr = ::mmap(nullptr, f.size_, PROT_READ, MAP_SHARED, fd, 0);
+    if (addr == MAP_FAILED) {
+      const int err = errno;
+      ::close(fd);
+      return E::failure(path + ": mmap: " + std::strerror(err));
+    }
+    f.addr_ = addr;
+  }
+  ::close(fd);
+  return f;
+}
+
+MappedFile::MappedFile(MappedFile&& o) noexcept
+    : addr_(std::exchange(o.addr_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+
+MappedFile& MappedFile::operator=(MappedFile&& o) noexcept {
+  if (this != &o) {
+    if (addr_) ::munmap(addr_, size_);
+    addr_ = std::exchange(o.addr_, nullptr);
+    size_ = std::exchange(o.size_, 0);
+  }
+  return *this;
+}
+
+MappedFile::~MappedFile() {
+  if (addr_) ::munmap(addr_, size_);
+}
+
+Expected<std::shared_ptr<const Database>> Database::open(Variant v, const std::string& dir) {
+  using E = Expected<std::shared_ptr<const Database>>;
+  if (const auto why = unsupported(v)) return E::failure(*why);
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return E::failure(dir + ": not a directory");
+  auto db = std::make_shared<Database>();
+  db->variant_ = v;
+  db->layout_ = layout_of(v);
+  db->by_code_.assign(1 << 16, -1);
+  const std::string rules(info(v).name);
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const std::string prefix = rules + "-", suffix = ".egdb";
+    if (name.size() != prefix.size() + 4 + suffix.size() || name.rfind(prefix, 0) != 0 ||
+        name.substr(name.size() - suffix.size()) != suffix)
+      continue;
+    names.push_back(name);
+  }
+  if (ec) return E::failure(dir + ": " + ec.message());
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    const std::string path = (std::filesystem::path(dir) / name).string();
+    const auto slice = Slice::parse(name.substr(rules.size() + 1, 4));
+    if (!slice) {
+      db->problems_.push_back(path + ": not a slice name");
+      continue;
+    }
+    auto file = MappedFile::open(path);
+    if (!file) {
+      db->problems_.push_back(file.error());
+      continue;
+    }
+    auto view = SliceView::parse(file->data(), file->size(), rules, *slice,
+                                 slice_size(db->layout_, *slice));
+    if (!view) {
+      db->problems_.push_back(path + ": " + view.error());
+      continue;
+    }
+    db->probe_limit_ = std::max(db->probe_limit_, slice->pieces());
+    SliceInfo si{*slice, view->counts(), view->has_distance(), file->size(), path};
+    db->by_code_[static_cast<std::size_t>(slice->code())] = static_cast<int>(db->entries_.size());
+    db->entries_.push_back(Entry{std::move(file.value()), view.value(), si});
+  }
+  // The largest N with every slice of 2..N pieces present.
+  for (int n = 2; n <= 15; ++n) {
+    bool complete = true;
+    for (const Slice& s : slices_with(n))
+      complete = complete && db->by_code_[static_cast<std::size_t>(s.code())] >= 0;
+    if (!complete) break;
+    db->pieces_ = n;
+  }
+  return std::shared_ptr<const Database>(std::move(db));
+}
+
+std::optional<Probe> Database::probe(const Position& pos) const {
+  if (popcount(pos.occupied()) > probe_limit_) return std::nullopt;
+  const auto loc = locate(layout_, pos);
+  if (!loc) return std::nullopt;
+  const int e = by_code_[static_cast<std::size_t>(loc->slice.code())];
+  if (e < 0) return std::nullopt;
+  const SliceView& view = entries_[static_cast<std::size_t>(e)].view;
+  Probe p;
+  p.wdl = view.wdl(loc->index);
+  p.distance = view.has_distance() ? (p.wdl == Wdl::Draw ? 0 : view.distance(loc->index)) : -1;
+  return p;
+}
+
+std::vector<SliceInfo> Database::slices() const {
+  std::vector<SliceInfo> out;
+  for (const Entry& e : entries_) out.push_back(e.info);
+  return out;
+}
+
+std::uint64_t Database::bytes() const {
+  std::uint64_t n = 0;
+  for (const Entry& e : entries_) n += e.info.bytes;
+  return n;
+}
+
+}  // namespace tsuru::egdb

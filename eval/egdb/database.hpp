@@ -1,0 +1,92 @@
+// The endgame databases of one rule set, memory-mapped from a directory, and the probe.
+//
+// Database::open maps every slice file of the rule set found in the directory, checks each
+// (header, sizes, checksums; format.hpp) and keeps the valid ones; a damaged or foreign file is
+// skipped with its reason in problems(). pieces() is the largest N for which every slice of at
+// most N pieces is present. The probe answers for every slice present.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/expected.hpp"
+#include "engine/variant.hpp"
+#include "eval/egdb/format.hpp"
+#include "eval/egdb/index.hpp"
+
+namespace tsuru::egdb {
+
+// Why rule set v has no endgame databases, or nullopt when it can have them.
+std::optional<std::string> unsupported(Variant v);
+
+// The index layout of rule set v's board.
+Layout layout_of(Variant v);
+
+// A read-only memory map of a whole file.
+class MappedFile {
+ public:
+  static Expected<MappedFile> open(const std::string& path);
+  MappedFile(MappedFile&& o) noexcept;
+  MappedFile& operator=(MappedFile&& o) noexcept;
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile();
+  const std::uint8_t* data() const { return static_cast<const std::uint8_t*>(addr_); }
+  std::size_t size() const { return size_; }
+
+ private:
+  MappedFile() = default;
+  void* addr_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// A probe's answer for the side to move: win, draw or loss, and the plies to the end of the game
+// with best play when the slice stores distances (-1 otherwise; 0 for draws).
+struct Probe {
+  Wdl wdl = Wdl::Draw;
+  int distance = -1;
+};
+
+struct SliceInfo {
+  Slice slice;
+  SliceCounts counts;
+  bool distance = false;
+  std::uint64_t bytes = 0;
+  std::string path;
+};
+
+class Database {
+ public:
+  // Fails only when the rule set is unsupported or dir is no directory; an empty directory
+  // gives a database of 0 pieces.
+  static Expected<std::shared_ptr<const Database>> open(Variant v, const std::string& dir);
+
+  Variant variant() const { return variant_; }
+  int pieces() const { return pieces_; }
+  // The most pieces of any slice present (at least pieces(): a set may be partly built).
+  int probe_limit() const { return probe_limit_; }
+  // nullopt when the position's slice is not present or it is no position of the index (a
+  // man on its own crowning row; a side without pieces).
+  std::optional<Probe> probe(const Position& pos) const;
+  const std::vector<std::string>& problems() const { return problems_; }
+  std::vector<SliceInfo> slices() const;
+  std::uint64_t bytes() const;
+
+ private:
+  struct Entry {
+    MappedFile file;
+    SliceView view;
+    SliceInfo info;
+  };
+  Variant variant_ = Variant::International;
+  Layout layout_;
+  int pieces_ = 0;
+  int probe_limit_ = 0;
+  std::vector<Entry> entries_;
+  std::vector<int> by_code_;  // Slice::code() -> entries_ index, -1 when absent
+  std::vector<std::string> problems_;
+};
+
+}  // namespace tsuru::egdb

@@ -1,0 +1,299 @@
+#include "eval/egdb/format.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "book/format.hpp"
+
+namespace tsuru::egdb {
+namespace {
+
+constexpr char kMagic[8] = {'T', 'S', 'U', 'R', 'U', 'E', 'G', '\0'};
+constexpr std::size_t kHeaderChecked = 132;
+
+void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
+std::uint64_t get(const std::uint8_t* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+  return v;
+}
+
+std::uint8_t symbol_of(Value v) {
+  if (is_win(v)) return 1;
+  if (is_loss(v)) return 2;
+  return 0;
+}
+
+void encode_block(const std::vector<std::uint8_t>& symbols, std::vector<std::uint8_t>& out) {
+  std::vector<std::uint8_t> raw{0};
+  raw.resize(1 + (symbols.size() + 3) / 4, 0);
+  for (std::size_t i = 0; i < symbols.size(); ++i)
+    raw[1 + i / 4] = static_cast<std::uint8_t>(raw[1 + i / 4] | (symbols[i] << (2 * (i % 4))));
+  std::vector<std::uint8_t> runs{1};
+  for (std::size_t i = 0; i < symbols.size();) {
+    std::size_t j = i;
+    while (j < symbols.size() && symbols[j] == symbols[i]) ++j;
+    const std::size_t length = j - i;
+    if (length < 64) {
+      runs.push_back(static_cast<std::uint8_t>((std::size_t{symbols[i]} << 6) | (length - 1)));
+    } else {
+      runs.push_back(static_cast<std::uint8_t>(symbols[i] << 6 | 63));
+      std::size_t rest = length - 64;
+      do {
+        const auto low = static_cast<std::uint8_t>(rest & 0x7F);
+        rest >>= 7;
+        runs.push_back(static_cast<std::uint8_t>(low | (rest ? 0x80 : 0)));
+      } while (rest);
+    }
+    i = j;
+    if (runs.size() >= raw.size()) break;  // raw wins anyway
+  }
+  const auto& best = runs.size() < raw.size() ? runs : raw;
+  out.insert(out.end(), best.begin(), best.end());
+}
+
+}  // namespace
+
+SliceCounts count_values(const std::vector<Value>& values) {
+  SliceCounts c;
+  c.positions = values.size();
+  for (Value v : values) {
+    if (v == kInvalid) {
+      ++c.invalid;
+      continue;
+    }
+    if (is_win(v))
+      ++c.wins;
+    else if (is_loss(v))
+      ++c.losses;
+    else
+      ++c.draws;
+    if (v != kUnknown) c.max_distance = std::max(c.max_distance, static_cast<std::uint32_t>(distance_of(v)));
+  }
+  return c;
+}
+
+std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
+                                       const std::vector<Value>& values, bool with_distance) {
+  const SliceCounts c = count_values(values);
+  const int distance_bytes = !with_distance ? 0 : c.max_distance < 256 ? 1 : 2;
+  // Values, block by block; an invalid index repeats the symbol before it.
+  const std::uint64_t n = values.size();
+  const auto block_count = static_cast<std::uint32_t>((n + kBlockPositions - 1) / kBlockPositions);
+  std::vector<std::uint8_t> blocks;
+  std::vector<std::uint32_t> offsets{0};
+  std::vector<std::uint8_t> symbols;
+  std::uint8_t last = 0;
+  for (std::uint32_t b = 0; b < block_count; ++b) {
+    symbols.clear();
+    const std::uint64_t end = std::min<std::uint64_t>(n, std::uint64_t{b + 1} * kBlockPositions);
+    for (std::uint64_t i = std::uint64_t{b} * kBlockPositions; i < end; ++i) {
+      if (values[i] != kInvalid) last = symbol_of(values[i]);
+      symbols.push_back(last);
+    }
+    encode_block(symbols, blocks);
+    offsets.push_back(static_cast<std::uint32_t>(blocks.size()));
+  }
+  std::vector<std::uint8_t> body;
+  for (std::uint32_t o : offsets) put(body, o, 4);
+  body.insert(body.end(), blocks.begin(), blocks.end());
+  const std::uint64_t values_size = body.size();
+  for (std::uint64_t i = 0; distance_bytes > 0 && i < n; ++i) {
+    const Value v = values[i];
+    const int d = (v == kInvalid || v == kUnknown) ? 0 : distance_of(v);
+    put(body, static_cast<std::uint64_t>(d), distance_bytes);
+  }
+
+  std::vector<std::uint8_t> out(kMagic, kMagic + 8);
+  put(out, kVersion, 4);
+  put(out, kHeaderSize, 4);
+  char name[16] = {};
+  std::memcpy(name, rules.data(), std::min<std::size_t>(rules.size(), 15));
+  out.insert(out.end(), name, name + 16);
+  for (int v : {slice.wm, slice.wk, slice.bm, slice.bk}) put(out, static_cast<std::uint64_t>(v), 1);
+  put(out, kBlockPositions, 4);
+  put(out, static_cast<std::uint64_t>(distance_bytes), 1);
+  put(out, 0, 3);
+  put(out, n, 8);
+  put(out, c.wins, 8);
+  put(out, c.draws, 8);
+  put(out, c.losses, 8);
+  put(out, c.invalid, 8);
+  put(out, c.max_distance, 4);
+  put(out, block_count, 4);
+  put(out, kHeaderSize, 8);
+  put(out, values_size, 8);
+  put(out, kHeaderSize + values_size, 8);
+  put(out, body.size() - values_size, 8);
+  put(out, book::fnv1a(body.data(), body.size()), 8);
+  put(out, book::fnv1a(out.data(), out.size()), 8);
+  out.resize(kHeaderSize, 0);
+  out.insert(out.end(), body.begin(), body.end());
+  return out;
+}
+
+Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
+                                     std::string_view rules, const Slice& expected,
+                                     std::uint64_t expected_positions) {
+  using E = Expected<SliceView>;
+  if (size < kHeaderSize) return E::failure("too short for a header");
+  if (std::memcmp(data, kMagic, 8) != 0) return E::failure("not an endgame database file");
+  if (get(data + 8, 4) != kVersion)
+    return E::failure("format version " + std::to_string(get(data + 8, 4)) + ", expected " +
+                      std::to_string(kVersion));
+  if (get(data + 12, 4) != kHeaderSize) return E::failure("unexpected header size");
+  if (get(data + kHeaderChecked, 8) != book::fnv1a(data, kHeaderChecked))
+    return E::failure("header checksum mismatch");
+  char name[17] = {};
+  std::memcpy(name, data + 16, 16);
+  if (std::string_view(name) != rules)
+    return E::failure("built for rule set '" + std::string(name) + "', not '" + std::string(rules) +
+                      "'");
+  const Slice s{data[32], data[33], data[34], data[35]};
+  if (!(s == expected)) return E::failure("holds slice " + s.name() + ", not " + expected.name());
+  SliceView v;
+  v.data_ = data;
+  v.block_positions_ = static_cast<std::uint32_t>(get(data + 36, 4));
+  v.distance_bytes_ = data[40];
+  v.counts_.positions = get(data + 44, 8);
+  v.counts_.wins = get(data + 52, 8);
+  v.counts_.draws = get(data + 60, 8);
+  v.counts_.losses = get(data + 68, 8);
+  v.counts_.invalid = get(data + 76, 8);
+  v.counts_.max_distance = static_cast<std::uint32_t>(get(data + 84, 4));
+  v.block_count_ = static_cast<std::uint32_t>(get(data + 88, 4));
+  const std::uint64_t values_offset = get(data + 92, 8), values_size = get(data + 100, 8),
+                      dist_offset = get(data + 108, 8), dist_size = get(data + 116, 8);
+  const std::uint64_t n = v.counts_.positions;
+  if (n != expected_positions)
+    return E::failure("holds " + std::to_string(n) + " positions, the slice has " +
+                      std::to_string(expected_positions));
+  if (v.block_positions_ == 0 || v.distance_bytes_ > 2 ||
+      v.block_count_ != (n + v.block_positions_ - 1) / v.block_positions_ ||
+      v.counts_.wins + v.counts_.draws + v.counts_.losses + v.counts_.invalid != n)
+    return E::failure("inconsistent header");
+  if (values_offset != kHeaderSize || dist_offset != values_offset + values_size ||
+      dist_offset + dist_size != size ||
+      dist_size != n * static_cast<std::uint64_t>(v.distance_bytes_) ||
+      values_size < 4 * (std::uint64_t{v.block_count_} + 1))
+    return E::failure("file size " + std::to_string(size) + " does not match its header");
+  if (get(data + 124, 8) != book::fnv1a(data + kHeaderSize, size - kHeaderSize))
+    return E::failure("checksum mismatch: the file is damaged");
+  v.offsets_ = data + values_offset;
+  v.blocks_ = v.offsets_ + 4 * (std::uint64_t{v.block_count_} + 1);
+  const std::uint64_t blocks_size = values_size - 4 * (std::uint64_t{v.block_count_} + 1);
+  std::uint64_t previous = 0;
+  for (std::uint32_t b = 0; b <= v.block_count_; ++b) {
+    const std::uint64_t o = get(v.offsets_ + 4 * b, 4);
+    if (o < previous || o > blocks_size || (b == 0 && o != 0))
+      return E::failure("block table out of order");
+    previous = o;
+  }
+  if (previous != blocks_size) return E::failure("block table does not cover the values");
+  v.distances_ = v.distance_bytes_ ? data + dist_offset : nullptr;
+  // Each block must decode to exactly its number of values (so a probe never runs off it).
+  for (std::uint32_t b = 0; b < v.block_count_; ++b) {
+    const std::uint8_t* p = v.blocks_ + get(v.offsets_ + 4 * b, 4);
+    const std::uint8_t* end = v.blocks_ + get(v.offsets_ + 4 * (b + 1), 4);
+    const std::uint64_t want =
+        std::min<std::uint64_t>(v.block_positions_, n - std::uint64_t{b} * v.block_positions_);
+    if (p == end) return E::failure("empty block");
+    if (*p == 0) {
+      if (static_cast<std::uint64_t>(end - p) != 1 + (want + 3) / 4)
+        return E::failure("raw block of the wrong size");
+      continue;
+    }
+    if (*p != 1) return E::failure("unknown block encoding");
+    std::uint64_t got = 0;
+    for (++p; p < end;) {
+      const std::uint8_t byte = *p++;
+      std::uint64_t length = (byte & 63U) + 1;
+      if ((byte >> 6) == 3) return E::failure("bad value in a block");
+      if ((byte & 63U) == 63) {
+        std::uint64_t extra = 0;
+        int shift = 0;
+        while (true) {
+          if (p == end || shift > 56) return E::failure("truncated run length");
+          extra |= static_cast<std::uint64_t>(*p & 0x7F) << shift;
+          shift += 7;
+          if (!(*p++ & 0x80)) break;
+        }
+        length = 64 + extra;
+      }
+      got += length;
+      if (got > want) return E::failure("block decodes to too many values");
+    }
+    if (got != want) return E::failure("block decodes to too few values");
+  }
+  return v;
+}
+
+Wdl SliceView::wdl(std::uint64_t index) const {
+  const std::uint64_t b = index / block_positions_, i = index % block_positions_;
+  const std::uint8_t* p = blocks_ + get(offsets_ + 4 * b, 4);
+  if (*p == 0) return static_cast<Wdl>((p[1 + i / 4] >> (2 * (i % 4))) & 3U);
+  ++p;
+  std::uint64_t at = 0;
+  while (true) {
+    const std::uint8_t byte = *p++;
+    std::uint64_t length = (byte & 63U) + 1;
+    if ((byte & 63U) == 63) {
+      std::uint64_t extra = 0;
+      int shift = 0;
+      while (true) {
+        extra |= static_cast<std::uint64_t>(*p & 0x7F) << shift;
+        shift += 7;
+        if (!(*p++ & 0x80)) break;
+      }
+      length = 64 + extra;
+    }
+    at += length;
+    if (i < at) return static_cast<Wdl>(byte >> 6);
+  }
+}
+
+int SliceView::distance(std::uint64_t index) const {
+  if (!distance_bytes_) return -1;
+  return static_cast<int>(
+      get(distances_ + index * static_cast<std::uint64_t>(distance_bytes_), distance_bytes_));
+}
+
+std::vector<Value> SliceView::decode_all() const {
+  std::vector<Value> out(counts_.positions);
+  const auto value = [&](std::uint64_t i, unsigned symbol) {
+    const auto d = static_cast<Value>(distance_bytes_ ? distance(i) : 0);
+    out[i] = symbol == 1 ? Value(kWinFlag | d) : symbol == 2 ? Value(kLossFlag | d) : kUnknown;
+  };
+  for (std::uint32_t b = 0; b < block_count_; ++b) {
+    const std::uint8_t* p = blocks_ + get(offsets_ + 4 * b, 4);
+    const std::uint64_t first = std::uint64_t{b} * block_positions_;
+    const std::uint64_t n = std::min<std::uint64_t>(block_positions_, counts_.positions - first);
+    if (*p == 0) {
+      for (std::uint64_t i = 0; i < n; ++i) value(first + i, (p[1 + i / 4] >> (2 * (i % 4))) & 3U);
+      continue;
+    }
+    ++p;
+    for (std::uint64_t at = 0; at < n;) {
+      const std::uint8_t byte = *p++;
+      std::uint64_t length = (byte & 63U) + 1;
+      if ((byte & 63U) == 63) {
+        std::uint64_t extra = 0;
+        int shift = 0;
+        while (true) {
+          extra |= static_cast<std::uint64_t>(*p & 0x7F) << shift;
+          shift += 7;
+          if (!(*p++ & 0x80)) break;
+        }
+        length = 64 + extra;
+      }
+      for (std::uint64_t k = 0; k < length; ++k) value(first + at + k, byte >> 6U);
+      at += length;
+    }
+  }
+  return out;
+}
+
+}  // namespace tsuru::egdb

@@ -1,0 +1,98 @@
+// The endgame database file: one slice per file, a versioned, checksummed header, then the
+// win/draw/loss value of every index in compressed blocks, then (for the smaller slices) the
+// distance of every index. docs/formats.md, "Endgame databases", describes the layout.
+//
+//   header (160 bytes, little-endian)
+//     magic "TSURUEG\0" (8) | version u32 | header size u32 | rule-set name (16, NUL padded)
+//     | wm u8 | wk u8 | bm u8 | bk u8 | block positions u32 | distance bytes u8 | 3 zero
+//     | positions u64 | wins u64 | draws u64 | losses u64 | invalid u64 | max distance u32
+//     | block count u32 | values offset u64 | values size u64 | distances offset u64
+//     | distances size u64 | FNV-1a 64 of everything after the header u64
+//     | FNV-1a 64 of the header's first 132 bytes u64 | 20 zero
+//   values: (block count + 1) u32 offsets, relative to the first block, then the blocks. A block
+//     holds `block positions` values of 2 bits (0 draw, 1 win, 2 loss): a first byte 0 and the
+//     values packed four to a byte, lowest bits first; or a first byte 1 and runs, each a byte
+//     (value << 6 | length - 1) for runs of 1..63, or (value << 6 | 63) and a LEB128 varint of
+//     length - 64. Invalid indices take the value of the index before them (they are never
+//     probed), which lengthens runs. The encoder keeps the shorter form.
+//   distances: one or two bytes (little-endian) per index: plies to the end of the game with
+//     best play (the winner shortest, the loser longest); 0 for draws and invalid indices.
+//
+// A file is judged by its header and both checksums before any value is read; a mismatch of
+// rule set, slice, sizes or checksum is reported with the reason.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/expected.hpp"
+#include "eval/egdb/index.hpp"
+
+namespace tsuru::egdb {
+
+inline constexpr std::uint32_t kVersion = 1;
+inline constexpr std::size_t kHeaderSize = 160;
+inline constexpr std::uint32_t kBlockPositions = 8192;
+
+enum class Wdl : std::uint8_t { Draw = 0, Win = 1, Loss = 2 };
+
+// A position's value while a slice is built or decoded: kUnknown (a draw once the build is
+// done), kInvalid, or a win or a loss flag with the distance in plies in the low bits.
+using Value = std::uint16_t;
+inline constexpr Value kUnknown = 0;
+inline constexpr Value kInvalid = 0xFFFF;
+inline constexpr Value kWinFlag = 0x8000;
+inline constexpr Value kLossFlag = 0x4000;
+inline constexpr Value kDistanceMask = 0x3FFF;
+constexpr bool is_win(Value v) {
+  return v != kInvalid && (v & kWinFlag);
+}
+constexpr bool is_loss(Value v) {
+  return v != kInvalid && (v & kLossFlag);
+}
+constexpr int distance_of(Value v) {
+  return v & kDistanceMask;
+}
+
+struct SliceCounts {
+  std::uint64_t positions = 0;  // the index range
+  std::uint64_t wins = 0, draws = 0, losses = 0, invalid = 0;
+  std::uint32_t max_distance = 0;
+};
+
+SliceCounts count_values(const std::vector<Value>& values);
+
+// Serialises a slice; the distances are written when with_distance.
+std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
+                                       const std::vector<Value>& values, bool with_distance);
+
+// A validated slice file image (the bytes stay owned by the caller, e.g. a memory map).
+class SliceView {
+ public:
+  // Checks the header against the rule set and slice expected and both checksums.
+  static Expected<SliceView> parse(const std::uint8_t* data, std::size_t size,
+                                   std::string_view rules, const Slice& expected,
+                                   std::uint64_t expected_positions);
+
+  Wdl wdl(std::uint64_t index) const;
+  // Plies to the end with best play, or -1 when the file has no distances.
+  int distance(std::uint64_t index) const;
+  bool has_distance() const { return distance_bytes_ > 0; }
+  const SliceCounts& counts() const { return counts_; }
+  // Every value decoded (distances 0 when the file has none).
+  std::vector<Value> decode_all() const;
+
+ private:
+  const std::uint8_t* data_ = nullptr;
+  const std::uint8_t* offsets_ = nullptr;  // (blocks + 1) u32
+  const std::uint8_t* blocks_ = nullptr;
+  const std::uint8_t* distances_ = nullptr;
+  std::uint32_t block_positions_ = 0;
+  std::uint32_t block_count_ = 0;
+  int distance_bytes_ = 0;
+  SliceCounts counts_;
+};
+
+}  // namespace tsuru::egdb

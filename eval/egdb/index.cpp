@@ -1,0 +1,155 @@
+#include "eval/egdb/index.hpp"
+
+#include <cctype>
+
+namespace tsuru::egdb {
+namespace {
+
+constexpr int kMaxK = 16;
+
+struct Binomials {
+  std::uint64_t c[65][kMaxK + 1] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= kMaxK; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+    }
+  }
+};
+constexpr Binomials kBinomials;
+
+// The colexicographic rank of `chosen` numbered within `available` (chosen is a subset).
+std::uint64_t colex_rank(SquareSet chosen, SquareSet available) {
+  std::uint64_t r = 0;
+  int i = 0;
+  for (Square s : squares_of(chosen)) {
+    const int idx = popcount(available & ((SquareSet{1} << s) - 1));
+    r += binomial(idx, ++i);
+  }
+  return r;
+}
+
+// The k squares of `available` with colexicographic rank r.
+SquareSet colex_unrank(std::uint64_t r, int k, SquareSet available) {
+  SquareSet chosen = 0;
+  int x = popcount(available) - 1;
+  for (int i = k; i >= 1; --i) {
+    while (binomial(x, i) > r) --x;
+    r -= binomial(x, i);
+    // The x-th (0-based) square of available.
+    SquareSet a = available;
+    for (int j = 0; j < x; ++j) a &= a - 1;
+    chosen |= SquareSet{1} << lsb(a);
+    --x;
+  }
+  return chosen;
+}
+
+}  // namespace
+
+std::string Slice::name() const {
+  std::string s;
+  for (int v : {wm, wk, bm, bk}) s += static_cast<char>('0' + v);
+  return s;
+}
+
+std::optional<Slice> Slice::parse(const std::string& text) {
+  if (text.size() != 4) return std::nullopt;
+  int v[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) return std::nullopt;
+    v[i] = text[i] - '0';
+  }
+  Slice s{v[0], v[1], v[2], v[3]};
+  if (s.wm + s.wk == 0 || s.bm + s.bk == 0) return std::nullopt;
+  return s;
+}
+
+SquareSet Layout::to_squares(Bitboard b) const {
+  SquareSet s = 0;
+  for (Square q : squares_of(b)) s |= SquareSet{1} << square_of[static_cast<std::size_t>(q)];
+  return s;
+}
+
+Bitboard Layout::to_bits(SquareSet s) const {
+  Bitboard b = 0;
+  for (Square q : squares_of(s)) b |= bit(bit_of[static_cast<std::size_t>(q)]);
+  return b;
+}
+
+SquareSet Layout::turned(SquareSet s) const {
+  SquareSet t = 0;
+  for (Square q : squares_of(s)) t |= SquareSet{1} << (squares - 1 - q);
+  return t;
+}
+
+std::uint64_t binomial(int n, int k) {
+  if (n < 0 || k < 0 || k > kMaxK || n > 64) return 0;
+  return kBinomials.c[n][k];
+}
+
+std::uint64_t slice_size(const Layout& layout, const Slice& s) {
+  const int wa = popcount(layout.men_allowed[0]), ba = popcount(layout.men_allowed[1]);
+  const int free = layout.squares - s.wm - s.bm;
+  return binomial(wa, s.wm) * binomial(ba, s.bm) * binomial(free, s.wk) *
+         binomial(free - s.wk, s.bk);
+}
+
+std::uint64_t rank(const Layout& layout, const Slice& s, const Placement& p) {
+  const int ba = popcount(layout.men_allowed[1]);
+  const int free = layout.squares - s.wm - s.bm;
+  const SquareSet free_sq = layout.all & ~(p.wm | p.bm);
+  std::uint64_t r = colex_rank(p.wm, layout.men_allowed[0]);
+  r = r * binomial(ba, s.bm) + colex_rank(p.bm, layout.men_allowed[1]);
+  r = r * binomial(free, s.wk) + colex_rank(p.wk, free_sq);
+  r = r * binomial(free - s.wk, s.bk) + colex_rank(p.bk, free_sq & ~p.wk);
+  return r;
+}
+
+std::optional<Placement> unrank(const Layout& layout, const Slice& s, std::uint64_t index) {
+  const int ba = popcount(layout.men_allowed[1]);
+  const int free = layout.squares - s.wm - s.bm;
+  const std::uint64_t n_bk = binomial(free - s.wk, s.bk), n_wk = binomial(free, s.wk),
+                      n_bm = binomial(ba, s.bm);
+  const std::uint64_t r_bk = index % n_bk;
+  index /= n_bk;
+  const std::uint64_t r_wk = index % n_wk;
+  index /= n_wk;
+  const std::uint64_t r_bm = index % n_bm;
+  const std::uint64_t r_wm = index / n_bm;
+  Placement p;
+  p.wm = colex_unrank(r_wm, s.wm, layout.men_allowed[0]);
+  p.bm = colex_unrank(r_bm, s.bm, layout.men_allowed[1]);
+  if (p.wm & p.bm) return std::nullopt;
+  const SquareSet free_sq = layout.all & ~(p.wm | p.bm);
+  p.wk = colex_unrank(r_wk, s.wk, free_sq);
+  p.bk = colex_unrank(r_bk, s.bk, free_sq & ~p.wk);
+  return p;
+}
+
+std::optional<Located> locate(const Layout& layout, const Position& pos) {
+  Placement p;
+  const bool flipped = pos.turn() == Side::Black;
+  const Side us = pos.turn(), them = opponent(us);
+  p.wm = layout.to_squares(pos.men(us));
+  p.wk = layout.to_squares(pos.kings(us));
+  p.bm = layout.to_squares(pos.men(them));
+  p.bk = layout.to_squares(pos.kings(them));
+  if (flipped) {
+    p.wm = layout.turned(p.wm);
+    p.wk = layout.turned(p.wk);
+    p.bm = layout.turned(p.bm);
+    p.bk = layout.turned(p.bk);
+  }
+  if ((p.wm & ~layout.men_allowed[0]) || (p.bm & ~layout.men_allowed[1])) return std::nullopt;
+  const Slice s{popcount(p.wm), popcount(p.wk), popcount(p.bm), popcount(p.bk)};
+  if (s.wm + s.wk == 0 || s.bm + s.bk == 0) return std::nullopt;
+  return Located{s, rank(layout, s, p), flipped};
+}
+
+Position position_of(const Layout& layout, const Placement& p) {
+  const Bitboard white = layout.to_bits(p.wm | p.wk), black = layout.to_bits(p.bm | p.bk);
+  return Position::from_bitboards(white, black, layout.to_bits(p.wk | p.bk), Side::White);
+}
+
+}  // namespace tsuru::egdb

@@ -1,0 +1,62 @@
+#include "eval/egdb/plan.hpp"
+
+#include <algorithm>
+
+namespace tsuru::egdb {
+
+Unit unit_of(const Slice& s) {
+  const Slice m = s.mirrored();
+  return s.code() <= m.code() ? Unit{s, m} : Unit{m, s};
+}
+
+std::vector<Slice> slices_with(int pieces) {
+  std::vector<Slice> out;
+  for (int wm = 0; wm <= pieces; ++wm)
+    for (int wk = 0; wm + wk <= pieces; ++wk)
+      for (int bm = 0; wm + wk + bm <= pieces; ++bm) {
+        const Slice s{wm, wk, bm, pieces - wm - wk - bm};
+        if (s.wm + s.wk > 0 && s.bm + s.bk > 0) out.push_back(s);
+      }
+  return out;
+}
+
+std::vector<Unit> plan(int max_pieces) {
+  std::vector<Unit> units;
+  for (int n = 2; n <= max_pieces; ++n) {
+    std::vector<Slice> slices = slices_with(n);
+    std::stable_sort(slices.begin(), slices.end(), [](const Slice& a, const Slice& b) {
+      return a.men() != b.men() ? a.men() < b.men() : a.code() < b.code();
+    });
+    for (const Slice& s : slices)
+      if (unit_of(s).first == s) units.push_back(unit_of(s));
+  }
+  return units;
+}
+
+std::uint64_t legal_positions(const Layout& layout, int pieces) {
+  // Men of each colour: only in the rows both may stand on, or on the one row only they may.
+  const int both = popcount(layout.men_allowed[0] & layout.men_allowed[1]);
+  const int own_w = popcount(layout.men_allowed[0] & ~layout.men_allowed[1]);
+  const int own_b = popcount(layout.men_allowed[1] & ~layout.men_allowed[0]);
+  std::uint64_t total = 0;
+  for (int wm = 0; wm <= pieces; ++wm)
+    for (int bm = 0; wm + bm <= pieces; ++bm) {
+      std::uint64_t men = 0;
+      for (int a = 0; a <= std::min(wm, own_w); ++a)
+        for (int b = 0; b <= std::min(bm, own_b); ++b)
+          men += binomial(own_w, a) * binomial(own_b, b) * binomial(both, wm - a) *
+                 binomial(both - (wm - a), bm - b);
+      const int free = layout.squares - wm - bm;
+      for (int wk = 0; wm + bm + wk <= pieces; ++wk) {
+        const int bk = pieces - wm - bm - wk;
+        total += men * binomial(free, wk) * binomial(free - wk, bk);
+      }
+    }
+  return total;
+}
+
+std::string file_name(std::string_view rules, const Slice& s) {
+  return std::string(rules) + "-" + s.name() + ".egdb";
+}
+
+}  // namespace tsuru::egdb

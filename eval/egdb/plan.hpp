@@ -1,0 +1,43 @@
+// The slices of an endgame database set and the order they are built in.
+//
+// A slice (index.hpp) holds White-to-move positions; the positions with Black to move are those
+// of the mirrored slice (colours swapped), so a slice and its mirror depend on each other through
+// every quiet move and are built together: a build unit. A unit depends only on units with fewer
+// pieces (a capture) or with the same pieces and one man fewer (a man crowned), so units are
+// ordered by pieces, then by men: each unit's dependencies come before it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eval/egdb/index.hpp"
+
+namespace tsuru::egdb {
+
+// A slice and its mirror (the same slice when the material is symmetric).
+struct Unit {
+  Slice first;   // the lower code of the two
+  Slice second;  // first.mirrored()
+  bool symmetric() const { return first == second; }
+  int pieces() const { return first.pieces(); }
+};
+
+// The unit a slice is built in.
+Unit unit_of(const Slice& s);
+
+// Every unit of 2..max_pieces pieces (each side with at least one piece), in build order.
+std::vector<Unit> plan(int max_pieces);
+
+// Every slice of exactly `pieces` pieces (each side with at least one).
+std::vector<Slice> slices_with(int pieces);
+
+// Positions of exactly `pieces` pieces on the board, counted as the Chinook papers count them:
+// any split between the colours (a side may have none), no side to move, men never on their own
+// crowning row. English: 1 -> 120, 2 -> 6,972, 3 -> 261,224, ...
+std::uint64_t legal_positions(const Layout& layout, int pieces);
+
+// The file holding a slice of a rule set: "<rule set>-<wm wk bm bk>.egdb".
+std::string file_name(std::string_view rules, const Slice& s);
+
+}  // namespace tsuru::egdb

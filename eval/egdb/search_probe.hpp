@@ -1,0 +1,106 @@
+// What the search and the engine make of a database probe.
+//
+// Scores (engine/score.hpp): a database win in d plies found at ply p scores
+// kDatabaseWin - (p + d), far above any evaluation and below kWinThreshold, so a forced win the
+// search proves itself (kWin - plies) still ranks above it; a loss scores the negation. The
+// nearer win ranks higher, the loser prefers the longer loss. Without distances (the larger
+// slices) d counts as kUnknownDistance.
+//
+// Move-count draw rules (draw_rules.hpp) are not part of a database value. The search combines
+// them so: in a kings-only position, when the probe gives a distance d and a counter rule will
+// draw the game in fewer than d plies (plies_to_counter_draw), the position scores as a draw:
+// no man move can reset the counter, so the win cannot be forced in time (a won
+// 3-kings-v-1 ending that the FMJD 16-move limit makes a draw). Only a capture on the way could
+// reset it, which the distance does not tell: the rule is then a little pessimistic. With men
+// on the board a man move resets the 25- or 40-move counter, and the winning line usually
+// moves one, so the database value stands (the root play-out still keeps every move inside the
+// counters, see fastest_win).
+#pragma once
+
+#include <algorithm>
+#include <optional>
+
+#include "engine/draw_rules.hpp"
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "engine/movegen_lines.hpp"
+#include "engine/score.hpp"
+#include "eval/egdb/database.hpp"
+
+namespace tsuru::egdb {
+
+inline constexpr Score kDatabaseWin = kWinThreshold - 1;
+inline constexpr int kUnknownDistance = 300;
+// The evaluation stays far below 9,000 (all material of a full board as kings is under that).
+static_assert(kDatabaseWin - 2 * kUnknownDistance > 9000,
+              "database wins must stay above every evaluation");
+
+constexpr Score database_win(int ply, int distance) {
+  const int d = distance < 0 ? kUnknownDistance : distance;
+  return kDatabaseWin - std::min(ply + d, 2 * kUnknownDistance);
+}
+
+// Whether the counter rules draw a kings-only position before a result `distance` plies away.
+template <class R>
+bool counters_cut_short(const Position& pos, const DrawState& ds, const DrawOptions& draws,
+                        int distance) {
+  if (distance < 0 || pos.men(Side::White) || pos.men(Side::Black)) return false;
+  const int left = plies_to_counter_draw<R>(ds, draws);
+  return left >= 0 && distance > left;
+}
+
+// The score of pos at ply from the database, or nullopt when it does not cover pos. ds: the
+// draw counters at pos (nullptr in the quiescence search, which does not track them).
+template <class R>
+std::optional<Score> search_score(const Database& db, const Position& pos, const DrawState* ds,
+                                  const DrawOptions& draws, int ply) {
+  if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
+  const std::optional<Probe> p = db.probe(pos);
+  if (!p) return std::nullopt;
+  if (p->wdl == Wdl::Draw) return kDraw;
+  if (ds && counters_cut_short<R>(pos, *ds, draws, p->distance)) return kDraw;
+  const Score win = database_win(ply, p->distance);
+  return p->wdl == Wdl::Win ? win : -win;
+}
+
+// The move that wins fastest in a won position the database covers with distances, such that
+// no counter rule draws the game at once or (kings only) before the win; nullopt when the
+// position is not a database win with a distance, or every winning move runs into a counter
+// draw: the search then decides.
+template <class R>
+std::optional<Move> fastest_win(const Database& db, const Game& game, const MoveList& moves) {
+  const Position& pos = game.position();
+  if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
+  const std::optional<Probe> root = db.probe(pos);
+  if (!root || root->wdl != Wdl::Win || root->distance < 0) return std::nullopt;
+  // When a counter will run out before the fastest win ends, a winning move that resets it (a
+  // man move or a capture) goes first, the nearest such win first.
+  const int left = plies_to_counter_draw<R>(game.draw_state(), game.options());
+  const bool tight = left >= 0 && root->distance > left;
+  std::optional<Move> best;
+  int best_key = 0;
+  for (const Move& m : moves) {
+    const Position child = pos.after(m);
+    const DrawState ds = advance_draw_state<R>(game.draw_state(), pos, m, child);
+    int d;
+    if (child.pieces(child.turn()) == 0 || MoveGen<R>::count(child) == 0) {
+      if (R::kNoMoveWins) continue;  // the opponent, unable to move, wins
+      d = 0;                         // the move wins at once
+    } else {
+      const std::optional<Probe> p = db.probe(child);
+      if (!p || p->wdl != Wdl::Loss || p->distance < 0) continue;
+      if (counter_draw<R>(ds, child, game.options()) != ResultReason::None) continue;
+      if (counters_cut_short<R>(child, ds, game.options(), p->distance)) continue;
+      d = p->distance;
+    }
+    const bool resets = m.is_capture() || !has(pos.kings(), m.from);
+    const int key = (tight && !resets ? 1 << 16 : 0) + d;
+    if (!best || key < best_key) {
+      best = m;
+      best_key = key;
+    }
+  }
+  return best;
+}
+
+}  // namespace tsuru::egdb

@@ -1,0 +1,510 @@
+// Endgame databases: the index, the generator's values (hand-solved endings and consistency over
+// whole slices), the file checks, the plan and the engine's use of them. Only the sets of at
+// most three pieces are built here (a few seconds); the 4-piece conversion test is tagged
+// [.egdb-long] and reads TSURU_EGDB_DIR.
+#include <unistd.h>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "engine/engine.hpp"
+#include "eval/egdb/database.hpp"
+#include "eval/egdb/generator.hpp"
+#include "eval/egdb/plan.hpp"
+#include "eval/egdb/search_probe.hpp"
+#include "tests/engine_helpers.hpp"
+#include "tests/tsuru_run.hpp"
+
+namespace tsuru {
+namespace {
+
+namespace fs = std::filesystem;
+using egdb::Wdl;
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path p =
+      fs::temp_directory_path() / ("tsuru-egdb-test-" + std::to_string(::getpid()) + "-" + name);
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+// Builds the units of `units` into dir, each with a fresh generator when separately (as
+// separate `egdb build --slice` jobs would).
+void build(Variant v, const fs::path& dir, const std::vector<egdb::Unit>& units,
+           bool separately = false, int threads = 1) {
+  with_rules(v, [&]<class R>(R) {
+    egdb::BuildOptions o;
+    o.dir = dir.string();
+    o.threads = threads;
+    o.progress = false;
+    if (separately) {
+      for (const egdb::Unit& u : units) egdb::Generator<R>(v, o).build(u);
+    } else {
+      egdb::Generator<R> g(v, o);
+      for (const egdb::Unit& u : units) g.build(u);
+    }
+  });
+}
+
+// The sets of at most three pieces, built once per run (English and international share the
+// directory: file names carry the rule set).
+const fs::path& small_sets() {
+  static const fs::path dir = [] {
+    const fs::path d = temp_dir("small");
+    build(Variant::English, d, egdb::plan(3));
+    build(Variant::International, d, egdb::plan(3));
+    return d;
+  }();
+  return dir;
+}
+
+std::shared_ptr<const egdb::Database> open_small(Variant v) {
+  auto db = egdb::Database::open(v, small_sets().string());
+  REQUIRE(db.ok());
+  INFO((*db)->problems().size());
+  REQUIRE((*db)->problems().empty());
+  REQUIRE((*db)->pieces() == 3);
+  return *db;
+}
+
+egdb::Probe probe(const egdb::Database& db, Variant v, const std::string& text) {
+  const auto p = db.probe(test::fen(v, text));
+  INFO(text);
+  REQUIRE(p.has_value());
+  return *p;
+}
+
+}  // namespace
+
+TEST_CASE("position counts per piece count are the Chinook papers' for English", "[egdb]") {
+  const egdb::Layout l = egdb::layout_of(Variant::English);
+  // Schaeffer et al., the Chinook endgame database papers: positions by number of pieces.
+  const std::uint64_t published[] = {120, 6972, 261224, 7092774, 148688232, 2503611964};
+  for (int n = 1; n <= 6; ++n) CHECK(egdb::legal_positions(l, n) == published[n - 1]);
+}
+
+TEST_CASE("the index ranks and unranks every position of the small slices", "[egdb]") {
+  for (Variant v : {Variant::English, Variant::International}) {
+    const egdb::Layout l = egdb::layout_of(v);
+    for (int n = 2; n <= 3; ++n) {
+      // Slices with both sides and slices with one side make every position of n pieces.
+      std::uint64_t valid = 0;
+      std::uint64_t wrong = 0;
+      std::string first;
+      for (const egdb::Slice& s : egdb::slices_with(n)) {
+        for (std::uint64_t i = 0; i < egdb::slice_size(l, s); ++i) {
+          const auto p = egdb::unrank(l, s, i);
+          if (!p) continue;
+          ++valid;
+          const Position pos = egdb::position_of(l, *p);
+          const auto at = egdb::locate(l, pos);
+          // The same position turned round with Black to move lands on the same index.
+          const Position turned = Position::from_bitboards(
+              l.to_bits(l.turned(p->bm | p->bk)), l.to_bits(l.turned(p->wm | p->wk)),
+              l.to_bits(l.turned(p->wk | p->bk)), Side::Black);
+          const auto back = egdb::locate(l, turned);
+          if (!at || !(at->slice == s) || at->index != i || at->flipped || !back ||
+              !(back->slice == s) || back->index != i || !back->flipped) {
+            if (!wrong++) first = s.name() + " " + std::to_string(i);
+          }
+        }
+      }
+      INFO(info(v).name << " first wrong: " << first);
+      CHECK(wrong == 0);
+      std::uint64_t one_sided = 0;
+      for (int m = 0; m <= n; ++m)
+        one_sided += 2 * egdb::binomial(static_cast<int>(popcount(l.men_allowed[0])), m) *
+                     egdb::binomial(l.squares - m, n - m);
+      CHECK(valid + one_sided == egdb::legal_positions(l, n));
+    }
+  }
+}
+
+TEST_CASE("hand-solved English endings", "[egdb]") {
+  const auto db = open_small(Variant::English);
+  // One king against one king, far apart: a draw whoever moves.
+  CHECK(probe(*db, Variant::English, "W:WK1:BK32").wdl == Wdl::Draw);
+  CHECK(probe(*db, Variant::English, "B:WK1:BK32").wdl == Wdl::Draw);
+  // Two kings against one: won for the two kings whoever moves, within the 40-move rule.
+  const auto w = probe(*db, Variant::English, "W:WK1,K2:BK32");
+  CHECK(w.wdl == Wdl::Win);
+  CHECK(w.distance > 0);
+  CHECK(w.distance < 80);
+  const auto b = probe(*db, Variant::English, "B:WK1,K2:BK32");
+  CHECK(b.wdl == Wdl::Loss);
+  // The side to move captures the last piece: won in one ply.
+  const auto c = probe(*db, Variant::English, "W:WK14:BK18");
+  CHECK(c.wdl == Wdl::Win);
+  CHECK(c.distance == 1);
+}
+
+TEST_CASE("hand-solved international endings", "[egdb]") {
+  const auto db = open_small(Variant::International);
+  // Two kings against one: a draw when the lone king is not caught at once.
+  CHECK(probe(*db, Variant::International, "W:WK1,K2:BK28").wdl == Wdl::Draw);
+  CHECK(probe(*db, Variant::International, "B:WK1,K2:BK28").wdl == Wdl::Draw);
+  // Man races: White crowns first and its king stops Black's man four rows from home; one
+  // row from home, Black crowns too and one king each is a draw.
+  CHECK(probe(*db, Variant::International, "W:W6:B26").wdl == Wdl::Win);
+  CHECK(probe(*db, Variant::International, "W:W6:B41").wdl == Wdl::Draw);
+}
+
+TEST_CASE("international: three kings against a lone king on and off the long diagonal", "[egdb]") {
+  // The one 4-piece unit needed (three kings against one, both sides to move), built on top
+  // of the small sets.
+  static const bool built = [] {
+    build(Variant::International, small_sets(), {egdb::unit_of({0, 3, 0, 1})});
+    return true;
+  }();
+  REQUIRE(built);
+  const auto db = egdb::Database::open(Variant::International, small_sets().string());
+  REQUIRE(db.ok());
+  // The long diagonal runs 46-5. On it (28), the lone king draws whoever moves. Off it, the
+  // kings win only by a shot: here in 11 plies, which the search finds on its own.
+  CHECK(probe(**db, Variant::International, "W:WK1,K2,K3:BK28").wdl == Wdl::Draw);
+  CHECK(probe(**db, Variant::International, "B:WK1,K2,K3:BK28").wdl == Wdl::Draw);
+  const auto off = probe(**db, Variant::International, "W:WK1,K5,K7:BK44");
+  CHECK(off.wdl == Wdl::Win);
+  CHECK(off.distance == 11);
+  const auto a = test::analyse(Variant::International, "W:WK1,K5,K7:BK44", 12);
+  CHECK(a.last.score == win_in(11));
+  // Holding the diagonal is not enough: a shot needs the lone king badly placed.
+  CHECK(probe(**db, Variant::International, "W:WK1,K2,K5:BK3").wdl == Wdl::Draw);
+}
+
+namespace {
+
+// Every win has a move to an opponent loss (one at distance d - 1, none shorter), every loss
+// only moves to opponent wins (the longest at d - 1), every draw no move to a loss and at
+// least one to a draw; a position without moves is lost at distance 0.
+template <class R>
+void check_consistency(Variant v, const egdb::Database& db, int pieces) {
+  const egdb::Layout l = egdb::layout_of(v);
+  std::uint64_t checked = 0, wrong = 0;
+  std::string first;
+  for (int n = 2; n <= pieces; ++n)
+    for (const egdb::Slice& s : egdb::slices_with(n))
+      for (std::uint64_t i = 0; i < egdb::slice_size(l, s); ++i) {
+        const auto p = egdb::unrank(l, s, i);
+        if (!p) continue;
+        const Position pos = egdb::position_of(l, *p);
+        const auto here = db.probe(pos);
+        MoveList moves;
+        MoveGen<R>::generate(pos, moves);
+        int losses = 0, draws = 0, wins = 0, min_loss = 1 << 20, max_win = -1;
+        bool ok = here.has_value();
+        for (const Move& m : moves) {
+          const Position child = pos.after(m);
+          if (child.pieces(child.turn()) == 0) {
+            ++losses;
+            min_loss = 0;
+            continue;
+          }
+          const auto c = db.probe(child);
+          if (!c) {
+            ok = false;
+          } else if (c->wdl == Wdl::Loss) {
+            ++losses;
+            min_loss = std::min(min_loss, c->distance);
+          } else if (c->wdl == Wdl::Draw) {
+            ++draws;
+          } else {
+            ++wins;
+            max_win = std::max(max_win, c->distance);
+          }
+        }
+        if (!ok) {
+        } else if (moves.empty()) {
+          ok = here->wdl == Wdl::Loss && here->distance == 0;
+        } else if (here->wdl == Wdl::Win) {
+          ok = losses > 0 && here->distance == min_loss + 1;
+        } else if (here->wdl == Wdl::Loss) {
+          ok = losses + draws == 0 && wins > 0 && here->distance == max_win + 1;
+        } else {
+          ok = losses == 0 && draws > 0;
+        }
+        if (!ok && !wrong++) first = s.name() + " " + std::to_string(i);
+        ++checked;
+      }
+  INFO(info(v).name << " first wrong: " << first);
+  CHECK(wrong == 0);
+  CHECK(checked > 0);
+}
+
+}  // namespace
+
+TEST_CASE("every value of the small sets agrees with the values one move on", "[egdb]") {
+  check_consistency<EnglishRules>(Variant::English, *open_small(Variant::English), 3);
+  check_consistency<InternationalRules>(Variant::International, *open_small(Variant::International),
+                                        3);
+}
+
+TEST_CASE("antidraughts: the side that cannot move wins, and the values agree", "[egdb]") {
+  const fs::path dir = temp_dir("anti");
+  build(Variant::Antidraughts, dir, egdb::plan(2));
+  const auto db = egdb::Database::open(Variant::Antidraughts, dir.string());
+  REQUIRE(db.ok());
+  REQUIRE((*db)->pieces() == 2);
+  // White must capture Black's last man and so leaves Black without pieces: Black wins.
+  CHECK(probe(**db, Variant::Antidraughts, "W:W28:B23").wdl == Wdl::Loss);
+  const egdb::Layout l = egdb::layout_of(Variant::Antidraughts);
+  for (const egdb::Slice& s : egdb::slices_with(2))
+    for (std::uint64_t i = 0; i < egdb::slice_size(l, s); ++i) {
+      const auto p = egdb::unrank(l, s, i);
+      if (!p) continue;
+      const Position pos = egdb::position_of(l, *p);
+      MoveList moves;
+      MoveGen<AntidraughtsRules>::generate(pos, moves);
+      const auto here = (*db)->probe(pos);
+      REQUIRE(here.has_value());
+      if (moves.empty()) REQUIRE(here->wdl == Wdl::Win);
+      bool to_loss = false;
+      for (const Move& m : moves) {
+        const Position child = pos.after(m);
+        // An opponent without pieces cannot move: in antidraughts that opponent has won.
+        if (child.pieces(child.turn()) == 0) continue;
+        to_loss = to_loss || (*db)->probe(child)->wdl == Wdl::Loss;
+      }
+      if (!moves.empty()) REQUIRE((here->wdl == Wdl::Win) == to_loss);
+    }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("rule sets with history or without kings refuse databases", "[egdb]") {
+  CHECK(egdb::unsupported(Variant::Frisian).has_value());
+  CHECK(egdb::unsupported(Variant::Breakthrough).has_value());
+  CHECK_FALSE(egdb::unsupported(Variant::English).has_value());
+  const auto r = test::run_tsuru({"egdb", "plan", "--variant", "frisian", "--pieces", "3"});
+  CHECK(r.code != 0);
+  CHECK(r.err.find("three quiet moves") != std::string::npos);
+}
+
+TEST_CASE("a damaged or foreign database file is rejected with a reason", "[egdb]") {
+  const fs::path dir = temp_dir("damaged");
+  const fs::path src = small_sets() / "english-0101.egdb";
+  const auto corrupt = [&](const std::string& name, auto&& change) {
+    std::ifstream in(src, std::ios::binary);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    change(bytes);
+    std::ofstream(dir / name, std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  };
+  corrupt("english-0101.egdb", [](std::vector<char>& b) { b[b.size() / 2] ^= 0x10; });
+  corrupt("english-0110.egdb", [](std::vector<char>& b) { b.resize(b.size() - 1); });
+  corrupt("english-1001.egdb", [](std::vector<char>& b) { b[40] = 7; });
+  corrupt("international-0101.egdb", [](std::vector<char>&) {});
+  const auto db = egdb::Database::open(Variant::English, dir.string());
+  REQUIRE(db.ok());
+  CHECK((*db)->pieces() == 0);
+  CHECK((*db)->slices().empty());
+  const auto& problems = (*db)->problems();
+  REQUIRE(problems.size() == 3);
+  CHECK(problems[0].find("checksum mismatch") != std::string::npos);
+  CHECK(problems[1].find("holds slice 0101, not 0110") != std::string::npos);
+  CHECK(problems[2].find("header checksum") != std::string::npos);
+  const auto intl = egdb::Database::open(Variant::International, dir.string());
+  REQUIRE(intl.ok());
+  REQUIRE(intl.value()->problems().size() == 1);
+  CHECK(intl.value()->problems()[0].find("built for rule set 'english'") != std::string::npos);
+  // The command says so too, and fails.
+  const auto r = test::run_tsuru({"egdb", "info", "--variant", "english", "--dir", dir.string()});
+  CHECK(r.code == 1);
+  CHECK(r.out.find("rejected:") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a truncated file is rejected, and rebuilt by the next build", "[egdb]") {
+  const fs::path dir = temp_dir("truncated");
+  build(Variant::English, dir, egdb::plan(2));
+  const fs::path f = dir / "english-0101.egdb";
+  const auto size = fs::file_size(f);
+  fs::resize_file(f, size - 3);
+  const auto db = egdb::Database::open(Variant::English, dir.string());
+  REQUIRE(db.ok());
+  REQUIRE((*db)->problems().size() == 1);
+  CHECK((*db)->problems()[0].find("does not match its header") != std::string::npos);
+  build(Variant::English, dir, egdb::plan(2));
+  CHECK(fs::file_size(f) == size);
+  CHECK(egdb::Database::open(Variant::English, dir.string()).value()->pieces() == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("building unit by unit in plan order gives the files of one build", "[egdb]") {
+  const fs::path a = temp_dir("one"), b = temp_dir("units");
+  // One build call (the command), and each unit as a job of its own with two threads.
+  const auto r = test::run_tsuru(
+      {"egdb", "build", "--variant", "english", "--pieces", "3", "--dir", a.string(), "--quiet"});
+  REQUIRE(r.code == 0);
+  for (const egdb::Unit& u : egdb::plan(3)) {
+    const auto s =
+        test::run_tsuru({"egdb", "build", "--variant", "english", "--slice", u.second.name(),
+                         "--dir", b.string(), "--quiet", "--threads", "2"});
+    REQUIRE(s.code == 0);
+  }
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(a)) {
+    std::ifstream x(e.path(), std::ios::binary), y(b / e.path().filename(), std::ios::binary);
+    REQUIRE(y.good());
+    const std::string bx((std::istreambuf_iterator<char>(x)), std::istreambuf_iterator<char>());
+    const std::string by((std::istreambuf_iterator<char>(y)), std::istreambuf_iterator<char>());
+    INFO(e.path().filename());
+    CHECK(bx == by);
+    ++files;
+  }
+  CHECK(files == 16);
+  // Out of plan order the dependency is missing: a clear error, no file.
+  const fs::path c = temp_dir("order");
+  const auto bad = test::run_tsuru(
+      {"egdb", "build", "--variant", "english", "--slice", "0201", "--dir", c.string(), "--quiet"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("is needed first") != std::string::npos);
+  // The plan lists units in that order with their sizes.
+  const auto plan = test::run_tsuru({"egdb", "plan", "--variant", "english", "--pieces", "3"});
+  CHECK(plan.out.rfind("0 0101 0101 2 992\n", 0) == 0);
+  for (const fs::path& p : {a, b, c}) fs::remove_all(p);
+}
+
+namespace {
+
+// The engine plays both sides of a game from pos with the databases in dir until it ends.
+Game engine_game(Variant v, const Position& pos, const std::string& dir, int depth) {
+  Engine engine;
+  EngineOptions options;
+  options.tt_log2 = 16;
+  options.book = false;
+  options.egdb_dir = dir;
+  engine.set_options(options);
+  Game g(v, pos);
+  for (int ply = 0; ply < 400 && g.result().outcome == Outcome::Ongoing; ++ply) {
+    engine.set_position(g);
+    SearchLimits limits;
+    limits.depth = depth;
+    const BestMove best = engine.think(limits);
+    REQUIRE(best.has_move);
+    REQUIRE(g.play(best.move));
+  }
+  return g;
+}
+
+// Won positions of `pieces` pieces with a quiet start, drawn at random from the database.
+std::vector<Position> won_positions(Variant v, const egdb::Database& db, int pieces, int count,
+                                    std::uint64_t seed) {
+  const egdb::Layout l = egdb::layout_of(v);
+  std::vector<egdb::Slice> slices = egdb::slices_with(pieces);
+  std::mt19937_64 rng(seed);
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    const egdb::Slice s = slices[rng() % slices.size()];
+    const auto p = egdb::unrank(l, s, rng() % egdb::slice_size(l, s));
+    if (!p) continue;
+    const Position pos = egdb::position_of(l, *p);
+    const auto r = db.probe(pos);
+    if (!r || r->wdl != Wdl::Win || r->distance < 6) continue;
+    const bool quiet = with_rules(v, [&]<class R>(R) { return !MoveGen<R>::has_capture(pos); });
+    if (quiet) out.push_back(pos);
+  }
+  return out;
+}
+
+void check_conversions(Variant v, const std::string& dir, int pieces, int count) {
+  const auto db = egdb::Database::open(v, dir);
+  REQUIRE(db.ok());
+  REQUIRE((*db)->pieces() >= pieces);
+  for (const Position& pos : won_positions(v, **db, pieces, count, 7)) {
+    const Game g = engine_game(v, pos, dir, 4);
+    INFO(info(v).name << " " << notation::format_fen(v, pos) << ": "
+                      << describe(g.result().outcome));
+    CHECK(g.result().outcome == Outcome::WhiteWins);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the engine plays won database endings out to the win", "[egdb][engine]") {
+  check_conversions(Variant::English, small_sets().string(), 3, 5);
+  check_conversions(Variant::International, small_sets().string(), 3, 5);
+}
+
+TEST_CASE("the engine converts 100 won 4-piece endings per rule set", "[.egdb-long]") {
+  const char* dir = std::getenv("TSURU_EGDB_DIR");
+  if (!dir) FAIL("set TSURU_EGDB_DIR to a directory with the 4-piece sets");
+  for (Variant v : {Variant::English, Variant::International}) check_conversions(v, dir, 4, 100);
+}
+
+TEST_CASE("the search scores database positions exactly", "[egdb][engine]") {
+  const std::string dir = small_sets().string();
+  Engine engine;
+  EngineOptions options;
+  options.tt_log2 = 16;
+  options.book = false;
+  options.egdb_dir = dir;
+  engine.set_options(options);
+  // Two kings against one: a database win, above any evaluation, below a proven win.
+  engine.set_position(Game(Variant::English, test::fen(Variant::English, "W:WK1,K2:BK32")));
+  SearchLimits limits;
+  limits.depth = 6;
+  limits.analyze = true;
+  engine.think(limits);
+  CHECK(engine.last_score() > egdb::kDatabaseWin - 2 * egdb::kUnknownDistance);
+  CHECK(engine.last_score() < kWinThreshold);
+  // With Black to move, the same from the loser's side.
+  engine.set_position(Game(Variant::English, test::fen(Variant::English, "B:WK1,K2:BK32")));
+  engine.think(limits);
+  CHECK(engine.last_score() < -(egdb::kDatabaseWin - 2 * egdb::kUnknownDistance));
+  // One king each: a draw.
+  engine.set_position(Game(Variant::English, test::fen(Variant::English, "W:WK1:BK32")));
+  engine.think(limits);
+  CHECK(engine.last_score() == 0);
+}
+
+TEST_CASE("a database win the endgame limit cuts short scores as a draw", "[egdb][engine]") {
+  const auto db = open_small(Variant::International);
+  // Two kings against a lone king: the FMJD 5-move limit (10 plies). A won position a few plies
+  // from the end scores as a win, and as a draw once fewer plies are left than it needs.
+  const egdb::Layout l = egdb::layout_of(Variant::International);
+  const egdb::Slice s{0, 2, 0, 1};
+  std::optional<Position> pos;
+  int distance = 0;
+  for (std::uint64_t i = 0; i < egdb::slice_size(l, s) && !pos; ++i) {
+    const Position p = egdb::position_of(l, *egdb::unrank(l, s, i));
+    const auto r = db->probe(p);
+    if (r && r->wdl == Wdl::Win && r->distance >= 5 &&
+        !MoveGen<InternationalRules>::has_capture(p)) {
+      pos = p;
+      distance = r->distance;
+    }
+  }
+  REQUIRE(pos.has_value());
+  DrawState ds = initial_draw_state<InternationalRules>(*pos);
+  REQUIRE(ds.endgame_left == 10);
+  CHECK(egdb::search_score<InternationalRules>(*db, *pos, &ds, {}, 0) ==
+        egdb::database_win(0, distance));
+  ds.endgame_left = static_cast<std::int16_t>(distance - 1);
+  CHECK(egdb::search_score<InternationalRules>(*db, *pos, &ds, {}, 0) == kDraw);
+}
+
+}  // namespace tsuru
+
+namespace tsuru {
+
+TEST_CASE("Hub egdb-dir: a directory is used at once, anything else is a bad value", "[egdb]") {
+  const std::string dir = small_sets().string();
+  const auto r = test::run_tsuru(
+      {"hub"}, "hub\nset-param name=egdb-dir value=/nonexistent\nset-param name=egdb-dir value=\"" +
+                   dir +
+                   "\"\nset-param name=variant value=english\ninit\npos pos=\"W:WK1,K2:BK32\"\n"
+                   "level depth=4\ngo think\nquit\n");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("param name=egdb-dir value=\"\" type=string") != std::string::npos);
+  CHECK(r.out.find("error message=\"bad value\" name=egdb-dir") != std::string::npos);
+  // The won ending is played from the databases at once: a database win score (97.xx).
+  CHECK(r.out.find("score=97.") != std::string::npos);
+  CHECK(r.out.find("done move=") != std::string::npos);
+}
+
+}  // namespace tsuru

@@ -1,0 +1,184 @@
+// tsuru egdb build|plan|info: endgame databases (docs/egdb.md).
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include <boost/program_options.hpp>
+
+#include "eval/egdb/database.hpp"
+#include "eval/egdb/generator.hpp"
+#include "eval/egdb/plan.hpp"
+#include "tools/commands.hpp"
+#include "tools/options.hpp"
+
+namespace tsuru::tools {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr int kMaxPieces = 8;
+
+Variant supported_variant(const std::string& name) {
+  const Variant v = variant_from_name(name);
+  if (const auto why = egdb::unsupported(v)) throw std::runtime_error(*why);
+  return v;
+}
+
+std::string unit_name(const egdb::Unit& u) {
+  return u.symmetric() ? u.first.name() : u.first.name() + "+" + u.second.name();
+}
+
+void print_slice(const egdb::SliceReport& r) {
+  const auto& c = r.counts;
+  std::printf("%-5s %12llu %12llu %12llu %12llu %12llu %5u %10llu %8.1f%s\n",
+              r.slice.name().c_str(), static_cast<unsigned long long>(c.positions - c.invalid),
+              static_cast<unsigned long long>(c.wins), static_cast<unsigned long long>(c.draws),
+              static_cast<unsigned long long>(c.losses), static_cast<unsigned long long>(c.invalid),
+              c.max_distance, static_cast<unsigned long long>(r.file_bytes), r.seconds,
+              r.existed    ? " (exists)"
+              : r.distance ? ""
+                           : " (no distances)");
+}
+
+void print_heading() {
+  std::printf("%-5s %12s %12s %12s %12s %12s %5s %10s %8s\n", "slice", "positions", "wins", "draws",
+              "losses", "invalid", "dist", "bytes", "seconds");
+}
+
+int egdb_build(const Args& args) {
+  std::string variant_name = "english", slice_text;
+  int pieces = 0;
+  egdb::BuildOptions o;
+  po::options_description desc(
+      "tsuru egdb build: solve every ending of at most --pieces pieces (or one --slice) into "
+      "--dir; slices already built and valid are kept");
+  desc.add_options()("help,h", "show this help")(
+      "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
+      "pieces", po::value(&pieces), "largest number of pieces (2..8)")(
+      "slice", po::value(&slice_text),
+      "build only this slice and its mirror: four digits, white men, white kings, black men, "
+      "black kings (e.g. 0201); the slices before it in the plan must be built")(
+      "dir", po::value(&o.dir)->default_value(o.dir), "database directory (created)")(
+      "threads", po::value(&o.threads)->default_value(o.threads), "worker threads")(
+      "distance-pieces", po::value(&o.distance_pieces)->default_value(o.distance_pieces),
+      "store distances to the end for slices of at most this many pieces")(
+      "quiet", "no progress line on stderr");
+  po::variables_map vm;
+  if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
+  const Variant v = supported_variant(variant_name);
+  o.progress = vm.count("quiet") == 0;
+  if (o.threads < 1 || o.threads > 256) throw std::runtime_error("--threads must be 1..256");
+  std::vector<egdb::Unit> units;
+  if (!slice_text.empty()) {
+    const auto s = egdb::Slice::parse(slice_text);
+    if (!s || s->pieces() > kMaxPieces)
+      throw std::runtime_error("bad --slice '" + slice_text +
+                               "': four digits wm wk bm bk, each side with a piece");
+    units.push_back(egdb::unit_of(*s));
+  } else {
+    if (pieces < 2 || pieces > kMaxPieces) throw std::runtime_error("--pieces must be 2..8");
+    units = egdb::plan(pieces);
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(o.dir, ec);
+  if (ec) throw std::runtime_error(o.dir + ": " + ec.message());
+  const auto start = std::chrono::steady_clock::now();
+  print_heading();
+  return with_rules(v, [&]<class R>(R) {
+    egdb::Generator<R> generator(v, o);
+    egdb::SliceCounts total;
+    std::uint64_t bytes = 0;
+    for (const egdb::Unit& u : units) {
+      for (const egdb::SliceReport& r : generator.build(u)) {
+        print_slice(r);
+        std::fflush(stdout);
+        total.positions += r.counts.positions - r.counts.invalid;
+        total.wins += r.counts.wins;
+        total.draws += r.counts.draws;
+        total.losses += r.counts.losses;
+        bytes += r.file_bytes;
+      }
+    }
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("total %llu positions: %llu wins, %llu draws, %llu losses; %llu bytes; %.1f s\n",
+                static_cast<unsigned long long>(total.positions),
+                static_cast<unsigned long long>(total.wins),
+                static_cast<unsigned long long>(total.draws),
+                static_cast<unsigned long long>(total.losses),
+                static_cast<unsigned long long>(bytes), secs);
+    return 0;
+  });
+}
+
+int egdb_plan(const Args& args) {
+  std::string variant_name = "english";
+  int pieces = 0;
+  po::options_description desc(
+      "tsuru egdb plan: the build units of a set in dependency order, one a line: order, the "
+      "slice to pass to `egdb build --slice`, the slices it writes, pieces, positions");
+  desc.add_options()("help,h", "show this help")(
+      "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
+      "pieces", po::value(&pieces)->required(), "largest number of pieces (2..8)");
+  po::variables_map vm;
+  if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
+  const Variant v = supported_variant(variant_name);
+  if (pieces < 2 || pieces > kMaxPieces) throw std::runtime_error("--pieces must be 2..8");
+  const egdb::Layout layout = egdb::layout_of(v);
+  int order = 0;
+  std::uint64_t total = 0;
+  for (const egdb::Unit& u : egdb::plan(pieces)) {
+    std::uint64_t n = egdb::slice_size(layout, u.first);
+    if (!u.symmetric()) n += egdb::slice_size(layout, u.second);
+    total += n;
+    std::printf("%d %s %s %d %llu\n", order++, u.first.name().c_str(), unit_name(u).c_str(),
+                u.pieces(), static_cast<unsigned long long>(n));
+  }
+  std::fprintf(stderr, "%d units, %llu indices\n", order, static_cast<unsigned long long>(total));
+  for (int n = 1; n <= pieces; ++n)
+    std::fprintf(stderr, "legal positions of %d pieces (any side to move, not counted): %llu\n", n,
+                 static_cast<unsigned long long>(egdb::legal_positions(layout, n)));
+  return 0;
+}
+
+int egdb_info(const Args& args) {
+  std::string variant_name = "english", dir = ".";
+  po::options_description desc(
+      "tsuru egdb info: check every slice file of a rule set in --dir and list its counts");
+  desc.add_options()("help,h", "show this help")(
+      "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
+      "dir", po::value(&dir)->default_value(dir), "database directory");
+  po::variables_map vm;
+  if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
+  const Variant v = supported_variant(variant_name);
+  const auto db = egdb::Database::open(v, dir);
+  if (!db) throw std::runtime_error(db.error());
+  print_heading();
+  for (const egdb::SliceInfo& s : (*db)->slices()) {
+    egdb::SliceReport r;
+    r.slice = s.slice;
+    r.counts = s.counts;
+    r.distance = s.distance;
+    r.file_bytes = s.bytes;
+    print_slice(r);
+  }
+  for (const std::string& p : (*db)->problems()) std::printf("rejected: %s\n", p.c_str());
+  std::printf("%zu slices, %llu bytes; complete up to %d pieces\n", (*db)->slices().size(),
+              static_cast<unsigned long long>((*db)->bytes()), (*db)->pieces());
+  return (*db)->problems().empty() ? 0 : 1;
+}
+
+}  // namespace
+
+int run_egdb(const Args& args) {
+  const std::string sub = args.empty() ? "" : args[0];
+  const Args rest(args.begin() + (args.empty() ? 0 : 1), args.end());
+  if (sub == "build") return egdb_build(rest);
+  if (sub == "plan") return egdb_plan(rest);
+  if (sub == "info") return egdb_info(rest);
+  std::fprintf(stderr, "usage: tsuru egdb build|plan|info [options]  (tsuru egdb <sub> --help)\n");
+  return sub == "--help" || sub == "-h" ? 0 : 2;
+}
+
+}  // namespace tsuru::tools
