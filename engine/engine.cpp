@@ -1,5 +1,6 @@
 #include "engine/engine.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include <spdlog/spdlog.h>
@@ -132,11 +133,15 @@ void Engine::run(std::shared_ptr<Request> request) {
     }
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
       return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
-                           request->on_info);
+                           std::max(options.threads, 1), request->on_info);
     });
     best = result.best;
     std::lock_guard lock(mutex_);
     last_score_ = result.score;
+    last_search_ = {result.score, result.depth, result.nodes, result.thread_nodes};
+  } else {
+    std::lock_guard lock(mutex_);
+    last_search_ = {};
   }
 
   // A ponder search that ends early waits for ponder-hit or stop before answering.
@@ -195,6 +200,11 @@ BestMove Engine::think(const SearchLimits& limits, InfoCallback on_info) {
 Score Engine::last_score() const {
   std::lock_guard lock(mutex_);
   return last_score_;
+}
+
+SearchSummary Engine::last_search() const {
+  std::lock_guard lock(mutex_);
+  return last_search_;
 }
 
 std::shared_ptr<const book::Book> Engine::book_for(Variant v, const EngineOptions& options) {

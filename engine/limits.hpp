@@ -40,6 +40,14 @@ struct SearchInfo {
   double nps() const { return seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0; }
 };
 
+// What a finished search did: its last completed iteration and the nodes of each searcher.
+struct SearchSummary {
+  Score score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;                  // all searchers
+  std::vector<std::uint64_t> thread_nodes;  // per searcher, the main one first
+};
+
 struct BestMove {
   bool has_move = false;  // false only when the side to move has no legal move
   Move move{};

@@ -17,9 +17,10 @@ namespace tsuru {
 
 struct SearchResult;
 
+// threads: the number of searchers (lazy SMP, at least one); the node limit counts them all.
 template <class R>
 SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
                         const MoveList& root_moves, int max_depth, std::uint64_t node_limit,
-                        const std::function<void(const SearchInfo&)>& on_info);
+                        int threads, const std::function<void(const SearchInfo&)>& on_info);
 
 }  // namespace tsuru

@@ -7,6 +7,11 @@
 // from the current search; otherwise the bucket's least valuable entry goes, valuing depth and
 // penalising entries left over from earlier searches (their age). Forced-win scores are stored
 // relative to the node, not the root, so they stay right wherever the position recurs.
+//
+// Shared by the threads of a search (lazy SMP) without locks: an entry is two 64-bit words, the
+// data and the key XOR the data, each read and written atomically (relaxed). A reader that meets
+// an entry half-written by another thread (one word old, one new) finds that the words no longer
+// give back its key and treats the entry as a miss, so a torn entry is never used.
 #pragma once
 
 #include <cstdint>
@@ -19,19 +24,22 @@ namespace tsuru {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
+// An entry as probe() hands it out: a copy, checked against the key.
 struct TTEntry {
-  Key key;
-  std::int16_t score;
-  std::int16_t eval;
-  std::int8_t depth;
-  std::uint8_t bound_age;  // bound in the low 2 bits, search generation in the high 6
-  std::uint8_t move;       // index in the position's generated move list; 255 = none
-  std::uint8_t unused;
+  std::int16_t score = 0;
+  std::int16_t eval = 0;
+  std::int8_t depth = 0;
+  std::uint8_t bound_age = 0;  // bound in the low 2 bits, search generation in the high 6
+  std::uint8_t move = 255;     // index in the position's generated move list; 255 = none
 
   Bound bound() const { return static_cast<Bound>(bound_age & 3); }
   std::uint8_t age() const { return static_cast<std::uint8_t>(bound_age >> 2); }
+
+  // The data word: score, eval, depth, bound and age, move (bits 0-15, 16-31, 32-39, 40-47,
+  // 48-55). An empty slot is all zero: bound None.
+  std::uint64_t pack() const;
+  static TTEntry unpack(std::uint64_t data);
 };
-static_assert(sizeof(TTEntry) == 16);
 
 class TranspositionTable {
  public:
@@ -45,7 +53,8 @@ class TranspositionTable {
   // Starts a new search: entries from earlier searches become replaceable first.
   void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
 
-  const TTEntry* probe(Key key) const;
+  // Copies key's entry into `out`; false when the table has none (or only a torn one).
+  bool probe(Key key, TTEntry& out) const;
   // Starts loading key's bucket into the cache; probe and store will find it there.
   void prefetch(Key key) const { __builtin_prefetch(&table_[key & mask_]); }
   void store(Key key, Score score, Score eval, int depth, Bound bound, std::uint8_t move, int ply);
@@ -63,9 +72,21 @@ class TranspositionTable {
   }
 
  private:
-  struct alignas(64) Bucket {
-    TTEntry entry[kBucket];
+  // A stored entry: check = key ^ data. Both words are accessed with relaxed atomic operations.
+  struct Slot {
+    std::uint64_t check;
+    std::uint64_t data;
   };
+  static_assert(sizeof(Slot) == 16);
+  struct alignas(64) Bucket {
+    Slot slot[kBucket];
+  };
+  static std::uint64_t load(const std::uint64_t& word) {
+    return __atomic_load_n(&word, __ATOMIC_RELAXED);
+  }
+  static void put(std::uint64_t& word, std::uint64_t value) {
+    __atomic_store_n(&word, value, __ATOMIC_RELAXED);
+  }
   struct Free {
     // No member initialisers: the deleter must be default-constructible inside the class.
     std::size_t bytes;
@@ -73,7 +94,7 @@ class TranspositionTable {
     void operator()(Bucket* b) const;
   };
 
-  TTEntry* bucket(Key key) const { return table_[key & mask_].entry; }
+  Slot* bucket(Key key) const { return table_[key & mask_].slot; }
 
   std::unique_ptr<Bucket[], Free> table_;
   std::uint64_t mask_ = 0;  // bucket index mask

@@ -494,6 +494,38 @@ TEST_CASE("hub session: ping and ponder-hit during a search, other lines end it 
                       [](const std::string& l) { return l.rfind("error", 0) == 0; }) == 0);
 }
 
+TEST_CASE("hub session: threads=2 searches with two searchers, ping and stop answered",
+          "[hub][session][threads]") {
+  Harness h;
+  h.send("set-param name=threads value=2");
+  h.send("init");
+  h.send("pos");
+  h.send("level depth=7");
+  h.send("go analyze");
+  const auto lines = h.wait_for("done");
+  CHECK(lines.back().rfind("done move=", 0) == 0);
+  CHECK(std::count_if(lines.begin(), lines.end(),
+                      [](const std::string& l) { return l.rfind("info depth=7 ", 0) == 0; }) >= 1);
+  SearchSummary s = h.engine.last_search();
+  REQUIRE(s.thread_nodes.size() == 2);
+  CHECK(s.thread_nodes[0] > 0);
+  CHECK(s.thread_nodes[1] > 0);
+
+  // An endless analysis: ping is answered while both search, stop ends them with one done.
+  h.send("pos");
+  h.send("go analyze");
+  std::this_thread::sleep_for(100ms);
+  h.send("ping");
+  h.wait_for("pong", 2s);
+  CHECK(h.count("done") == 0);
+  h.send("stop");
+  CHECK(h.done(2s).rfind("done move=", 0) == 0);
+  CHECK_FALSE(h.engine.searching());
+  s = h.engine.last_search();
+  REQUIRE(s.thread_nodes.size() == 2);
+  CHECK(s.thread_nodes[1] > 0);
+}
+
 TEST_CASE("hub session: go ponder waits for ponder-hit or stop", "[hub][session]") {
   Harness h;
   h.send("pos");

@@ -116,6 +116,8 @@ int run_dxp(const Args& args) {
                                          "engine level: none beginner medium hard")(
       "hash", po::value(&h.engine.tt_log2)->default_value(h.engine.tt_log2),
       "hash table entries of each connection's engine, log2 (16 bytes each: 22 = 64 MiB)")(
+      "threads", po::value(&h.engine.threads)->default_value(h.engine.threads),
+      "search threads of each connection's engine (1-256)")(
       "max-connections",
       po::value(&service_options.max_connections)->default_value(service_options.max_connections),
       "listen: connections served at once (1-64); more are refused and closed")(
@@ -147,6 +149,8 @@ int run_dxp(const Args& args) {
   h.engine.level = *level;
   if (h.engine.tt_log2 < 10 || h.engine.tt_log2 > 30)
     throw std::runtime_error("--hash must be between 10 and 30");
+  if (h.engine.threads < 1 || h.engine.threads > 256)
+    throw std::runtime_error("--threads must be between 1 and 256");
   if (service_options.max_connections < 1 || service_options.max_connections > 64)
     throw std::runtime_error("--max-connections must be between 1 and 64");
   // Every connection has its own engine and table: the total is bounded by the two options.

@@ -10,7 +10,7 @@
 //   book-margin  int    0..1000 centi-men, spread of the book moves chosen from
 //   book-file    string opening book file; empty = the rule set's default book
 //   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
-//   threads      int    1..256 (accepted; the search is single-threaded)
+//   threads      int    1..256 searchers (lazy SMP over one table; 1 is deterministic)
 //   tt-size      int    10..26, hash table entries as a power of two (16 bytes each: 26 = 1 GiB)
 //   seed         int    0..2147483647, random choices (beginner level, book variety)
 //
