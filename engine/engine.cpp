@@ -133,7 +133,8 @@ void Engine::run(std::shared_ptr<Request> request) {
     }
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
       return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
-                           std::max(options.threads, 1), request->on_info);
+                           std::max(options.threads, 1), std::max(options.multi_pv, 1),
+                           request->on_info);
     });
     best = result.best;
     std::lock_guard lock(mutex_);

@@ -33,6 +33,7 @@ struct EngineOptions {
   std::string book_file;      // empty = the rule set's default book (book/book.hpp)
   std::uint64_t seed = 1;     // random choices (beginner level, book variety)
   int threads = 1;            // searchers (lazy SMP over the shared table); 1 = deterministic
+  int multi_pv = 1;           // root moves reported per iteration, each with score and PV
 };
 
 class Engine {

@@ -90,6 +90,7 @@ class Search {
   SearchResult run(const Game& game, const MoveList& root_moves, int max_depth,
                    std::uint64_t node_limit, const InfoCallback& on_info) {
     node_limit_ = node_limit;
+    multi_pv_ = id_ == 0 ? std::clamp(multi_pv_, 1, static_cast<int>(root_moves.size())) : 1;
     on_info_ = on_info;
     const int limit = max_depth > 0 && id_ == 0 ? std::min(max_depth, kMaxPly - 8) : kMaxPly - 8;
     // The game's positions feed repetition detection.
@@ -117,7 +118,8 @@ class Search {
     const ScopedCaptureGuard guard(&deadline_);
     for (int depth = 1; depth <= limit; ++depth) {
       if (skips(depth)) continue;
-      const Score s = aspiration(root, depth, score);
+      const Score s =
+          multi_pv_ > 1 ? multi_pv_iteration(root, depth) : aspiration(root, depth, score);
       // An interrupted iteration still counts for a root move it searched completely: the PV
       // only changes on such a move.
       if (pv_length_[0] > 0) {
@@ -129,7 +131,13 @@ class Search {
       score = s;
       result.score = s;
       result.depth = depth;
-      report(depth, s);
+      if (multi_pv_ > 1) {
+        for (std::size_t k = 0; k < lines_.size(); ++k)
+          report(depth, lines_[k].score, lines_[k].pv.data(), lines_[k].pv.size(),
+                 static_cast<int>(k) + 1);
+      } else {
+        report(depth, s);
+      }
       if (id_ == 0 && control_.past_soft(Clock::now())) break;
       // A forced result well inside the horizon will not change.
       if (is_win_score(s) && depth > plies_to_end(s) + 2 && !control_.pondering()) break;
@@ -140,6 +148,10 @@ class Search {
   }
 
   std::uint64_t nodes() const { return nodes_; }
+  // Multi-PV (main searcher only): each iteration searches the best k root moves one after the
+  // other, each with a full window among the moves not yet chosen, and reports each with its
+  // rank, score and PV. 1 is the normal search.
+  void set_multi_pv(int k) { multi_pv_ = std::max(k, 1); }
 
  private:
   // Whether this helper leaves out the iteration of this depth. Helper i takes a pattern of
@@ -179,6 +191,34 @@ class Search {
     }
   }
 
+  // One multi-PV iteration: lines_ gets the best multi_pv_ root moves, best first. Returns the
+  // best line's score; pv_[0] is left holding the best line's PV, so that an iteration cut
+  // short still answers with its best complete line (or, cut in the first line, as run() says).
+  Score multi_pv_iteration(const Position& root, int depth) {
+    excluded_.assign(root_moves_.size(), 0);
+    std::vector<Line> lines;
+    for (int k = 0; k < multi_pv_; ++k) {
+      pv_length_[0] = 0;
+      const Score s = root_search(root, depth, -kInfinity, kInfinity);
+      if (aborted_ || pv_length_[0] == 0) break;
+      Line line;
+      line.score = s;
+      line.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+      lines.push_back(std::move(line));
+      for (std::size_t i = 0; i < root_moves_.size(); ++i)
+        if (root_moves_[i] == pv_[0][0]) excluded_[i] = 1;
+    }
+    excluded_.clear();
+    if (lines.empty()) return 0;  // aborted in the first line: pv_[0] is that line's
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const Line& a, const Line& b) { return a.score > b.score; });
+    const Line& best = lines.front();
+    std::copy(best.pv.begin(), best.pv.end(), pv_[0]);
+    pv_length_[0] = static_cast<int>(best.pv.size());
+    if (!aborted_) lines_ = std::move(lines);
+    return best.score;
+  }
+
   Score root_search(const Position& root, int depth, Score alpha, Score beta) {
     // Order: the previous iteration's best first, then by score.
     std::vector<std::size_t> order(root_moves_.size());
@@ -190,6 +230,7 @@ class Search {
     Score best = -kInfinity;
     std::size_t searched = 0;
     for (std::size_t idx : order) {
+      if (!excluded_.empty() && excluded_[idx]) continue;
       const Move& m = root_moves_[idx];
       const Position child = root.after(m);
       const DrawState ds = advance_draw_state<R>(root_draw_, root, m, child);
@@ -209,7 +250,7 @@ class Search {
         if (s > alpha) {
           update_pv(0, m);
           // A new best move part-way through a deeper iteration is worth reporting.
-          if (searched > 1 && depth >= 6) report(depth, s);
+          if (searched > 1 && depth >= 6 && multi_pv_ == 1) report(depth, s);
         }
       }
       if (s > alpha) alpha = s;
@@ -501,17 +542,21 @@ class Search {
     pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
   }
 
-  void report(int depth, Score score) {
+  void report(int depth, Score score) { report(depth, score, pv_[0], pv_length_[0], 0); }
+
+  // rank: the line's rank in a multi-PV search, 0 in a normal one.
+  void report(int depth, Score score, const Move* pv, std::size_t pv_length, int rank) {
     if (!on_info_ || id_ != 0) return;
     SearchInfo info;
     info.depth = depth;
+    info.rank = rank;
     info.score = score;
     info.nodes = nodes_ + (shared_.threads() > 1 ? shared_.others(id_) : 0);
     info.seconds = control_.elapsed(Clock::now());
     info.mean_depth =
         leaves_ ? static_cast<double>(leaf_depth_sum_) / static_cast<double>(leaves_) : depth;
     info.selective_depth = selective_depth_;
-    info.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+    info.pv.assign(pv, pv + pv_length);
     on_info_(info);
   }
 
@@ -535,6 +580,13 @@ class Search {
   DrawState root_draw_;
   std::vector<Move> root_moves_;
   std::vector<Score> root_scores_;
+  struct Line {
+    Score score = 0;
+    std::vector<Move> pv;
+  };
+  int multi_pv_ = 1;
+  std::vector<char> excluded_;  // multi-PV: root moves already chosen in this iteration
+  std::vector<Line> lines_;     // multi-PV: the last complete iteration's lines, best first
 
   Move killers_[kMaxPly][2];
   int history_scores_[2][64][64];

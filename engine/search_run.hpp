@@ -18,9 +18,11 @@ namespace tsuru {
 struct SearchResult;
 
 // threads: the number of searchers (lazy SMP, at least one); the node limit counts them all.
+// multi_pv: the number of best root moves reported, each with its score and PV (1 = normal).
 template <class R>
 SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
                         const MoveList& root_moves, int max_depth, std::uint64_t node_limit,
-                        int threads, const std::function<void(const SearchInfo&)>& on_info);
+                        int threads, int multi_pv,
+                        const std::function<void(const SearchInfo&)>& on_info);
 
 }  // namespace tsuru

@@ -18,7 +18,8 @@ namespace tsuru {
 template <class R>
 SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
                         const MoveList& root_moves, int max_depth, std::uint64_t node_limit,
-                        int threads, const std::function<void(const SearchInfo&)>& on_info) {
+                        int threads, int multi_pv,
+                        const std::function<void(const SearchInfo&)>& on_info) {
   SearchShared shared(threads);
   tt.new_search();
   std::vector<std::unique_ptr<Search<R>>> helpers;
@@ -45,6 +46,7 @@ SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Ga
   SearchResult result;
   {
     auto main = std::make_unique<Search<R>>(tt, control, game.options(), shared, 0);
+    main->set_multi_pv(multi_pv);
     result = main->run(game, root_moves, max_depth, node_limit, on_info);
   }
   shared.halt();
@@ -61,7 +63,7 @@ SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Ga
 
 #define TSURU_INSTANTIATE_SEARCH(R)                                                     \
   template SearchResult run_search<R>(TranspositionTable&, SearchControl&, const Game&, \
-                                      const MoveList&, int, std::uint64_t, int,         \
+                                      const MoveList&, int, std::uint64_t, int, int,    \
                                       const std::function<void(const SearchInfo&)>&);
 
 }  // namespace tsuru
