@@ -21,7 +21,7 @@ SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Ga
                         int threads, int multi_pv,
                         const std::function<void(const SearchInfo&)>& on_info) {
   SearchShared shared(threads);
-  tt.new_search();
+  tt.new_search(shared.threads());
   std::vector<std::unique_ptr<Search<R>>> helpers;
   std::vector<std::thread> workers;
   // The helpers are halted and joined however the main search ends.

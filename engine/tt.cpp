@@ -103,8 +103,10 @@ void TranspositionTable::store(Key key, Score score, Score eval, int depth, Boun
   }
   if (slot >= 0) {
     const TTEntry& old = seen[slot];
-    // Keep a deeper result of this search unless the new one is exact.
-    if (old.age() == generation_ && old.depth > depth && bound != Bound::Exact) return;
+    // Keep a deeper result of this search unless the new one is exact (with several searchers,
+    // only a result deeper by more than kSharedKeep plies: see tt.hpp).
+    if (old.age() == generation_ && old.depth > depth + keep_margin_ && bound != Bound::Exact)
+      return;
     if (move == kNoMove) move = old.move;  // keep the known best move
   } else {
     // Replace the least valuable: shallow entries from old searches first.
