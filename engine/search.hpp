@@ -90,7 +90,9 @@ class Search {
   SearchResult run(const Game& game, const MoveList& root_moves, int max_depth,
                    std::uint64_t node_limit, const InfoCallback& on_info) {
     node_limit_ = node_limit;
-    multi_pv_ = id_ == 0 ? std::clamp(multi_pv_, 1, static_cast<int>(root_moves.size())) : 1;
+    // No more lines than root moves (and at least one, even with none).
+    multi_pv_ =
+        id_ == 0 ? std::max(1, std::min(multi_pv_, static_cast<int>(root_moves.size()))) : 1;
     on_info_ = on_info;
     const int limit = max_depth > 0 && id_ == 0 ? std::min(max_depth, kMaxPly - 8) : kMaxPly - 8;
     // The game's positions feed repetition detection.
