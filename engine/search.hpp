@@ -544,7 +544,9 @@ class Search {
     pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
   }
 
-  void report(int depth, Score score) { report(depth, score, pv_[0], pv_length_[0], 0); }
+  void report(int depth, Score score) {
+    report(depth, score, pv_[0], static_cast<std::size_t>(pv_length_[0]), 0);
+  }
 
   // rank: the line's rank in a multi-PV search, 0 in a normal one.
   void report(int depth, Score score, const Move* pv, std::size_t pv_length, int rank) {
