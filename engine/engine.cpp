@@ -1,5 +1,6 @@
 #include "engine/engine.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include <spdlog/spdlog.h>
@@ -160,12 +161,17 @@ void Engine::run(std::shared_ptr<Request> request) {
     }
     control_.set_evaluation(request->evaluation.get());
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
-      return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes, request->on_info,
-                           request->egdb.get());
+      return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
+                           std::max(options.threads, 1), std::max(options.multi_pv, 1),
+                           request->on_info, request->egdb.get());
     });
     best = result.best;
     std::lock_guard lock(mutex_);
     last_score_ = result.score;
+    last_search_ = {result.score, result.depth, result.nodes, result.thread_nodes};
+  } else {
+    std::lock_guard lock(mutex_);
+    last_search_ = {};
   }
 
   // A ponder search that ends early waits for ponder-hit or stop before answering.
@@ -244,6 +250,11 @@ std::shared_ptr<const eval::PatternWeights> Engine::evaluation_for(Variant v,
     evaluation_ = fallback ? *fallback : nullptr;
   }
   return evaluation_;
+}
+
+SearchSummary Engine::last_search() const {
+  std::lock_guard lock(mutex_);
+  return last_search_;
 }
 
 std::shared_ptr<const book::Book> Engine::book_for(Variant v, const EngineOptions& options) {

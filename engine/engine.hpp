@@ -38,7 +38,8 @@ struct EngineOptions {
   int book_margin = 0;        // centi-men: choose among book moves this close to the best
   std::string book_file;      // empty = the rule set's default book (book/book.hpp)
   std::uint64_t seed = 1;     // random choices (beginner level, book variety)
-  int threads = 1;            // the search is single-threaded; accepted for compatibility
+  int threads = 1;            // searchers (lazy SMP over the shared table); 1 = deterministic
+  int multi_pv = 1;           // root moves reported per iteration, each with score and PV
   // The evaluation (eval/pattern_weights.hpp load_evaluation): "default" = the rule set's default
   // (its trained weights where they won their match, else classic); empty = the classic
   // hand-set one; "builtin" = the trained weights compiled in for the rule set (classic where
@@ -81,6 +82,9 @@ class Engine {
   BestMove think(const SearchLimits& limits, InfoCallback on_info = {});
   // The last completed search's score and depth (side to move's view).
   Score last_score() const;
+  // The last search's score, depth and nodes, per searcher too (empty when no search ran:
+  // a book move, a single legal move).
+  SearchSummary last_search() const;
 
   // Draw offers, judged by a short search of the current position (the engine to move):
   // accept when it is dead level or worse; offer when a draw is the best it can hope for.
@@ -120,6 +124,7 @@ class Engine {
   std::shared_ptr<Request> current_;
   bool searching_ = false;
   Score last_score_ = 0;
+  SearchSummary last_search_;
   std::shared_ptr<const book::Book> book_;
   std::string book_key_;  // rule set + file the loaded book is for
   std::shared_ptr<const eval::PatternWeights> evaluation_;

@@ -29,6 +29,7 @@ struct SearchLimits {
 
 struct SearchInfo {
   int depth = 0;
+  int rank = 0;           // multi-PV: the line's rank among the root moves (1 = best); 0 otherwise
   double mean_depth = 0;  // mean depth of the leaves reached
   int selective_depth = 0;
   Score score = 0;
@@ -38,6 +39,14 @@ struct SearchInfo {
   bool from_book = false;
 
   double nps() const { return seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0; }
+};
+
+// What a finished search did: its last completed iteration and the nodes of each searcher.
+struct SearchSummary {
+  Score score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;                  // all searchers
+  std::vector<std::uint64_t> thread_nodes;  // per searcher, the main one first
 };
 
 struct BestMove {

@@ -1,7 +1,9 @@
 // The search: iterative deepening over a principal-variation alpha-beta search with aspiration
 // windows, a transposition table, killer and history move ordering, late-move reductions and a
-// capture quiescence search. Templated on the rule set; one instance per `go`, single-threaded,
-// deterministic for a given position, limits and table contents.
+// capture quiescence search. Templated on the rule set; one instance per searcher of a `go`.
+// One searcher is deterministic for a given position, limits and table contents; with several
+// (lazy SMP, search_run_impl.hpp) each runs this same search over the shared table, and what one
+// stores steers the others.
 //
 // Captures are compulsory, so a position where the side to move can capture is never a leaf:
 // the quiescence search plays the captures out and evaluates only quiet positions. Repetitions
@@ -9,8 +11,10 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -29,7 +33,43 @@ struct SearchResult {
   BestMove best;
   Score score = 0;
   int depth = 0;
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;                  // all searchers
+  std::vector<std::uint64_t> thread_nodes;  // per searcher, the main one first
+};
+
+// What the searchers of one `go` share besides the table and the control: a flag that stops the
+// helpers once the main searcher has its answer, and each searcher's node count (published every
+// few nodes) for the node limit, which counts all of them, and for the reports.
+class SearchShared {
+ public:
+  explicit SearchShared(int threads)
+      : threads_(std::max(threads, 1)),
+        counters_(std::make_unique<Counter[]>(static_cast<std::size_t>(threads_))) {}
+
+  int threads() const { return threads_; }
+  void halt() { halt_.store(true, std::memory_order_relaxed); }
+  bool halted() const { return halt_.load(std::memory_order_relaxed); }
+  void publish(int id, std::uint64_t nodes) {
+    counters_[static_cast<std::size_t>(id)].nodes.store(nodes, std::memory_order_relaxed);
+  }
+  std::uint64_t nodes_of(int id) const {
+    return counters_[static_cast<std::size_t>(id)].nodes.load(std::memory_order_relaxed);
+  }
+  // The published counts of every searcher but `id`.
+  std::uint64_t others(int id) const {
+    std::uint64_t sum = 0;
+    for (int i = 0; i < threads_; ++i)
+      if (i != id) sum += nodes_of(i);
+    return sum;
+  }
+
+ private:
+  struct alignas(64) Counter {  // a cache line each: no false sharing
+    std::atomic<std::uint64_t> nodes{0};
+  };
+  int threads_;
+  std::unique_ptr<Counter[]> counters_;
+  std::atomic<bool> halt_{false};
 };
 
 template <class R>
@@ -37,24 +77,30 @@ class Search {
  public:
   using InfoCallback = std::function<void(const SearchInfo&)>;
 
-  Search(TranspositionTable& tt, SearchControl& control, const DrawOptions& draws)
-      : tt_(tt), control_(control), draws_(draws) {}
+  // id 0 is the main searcher (it reports and answers); helpers (id >= 1) skip some depths so
+  // that the searchers spread over neighbouring iterations, and stop when shared.halted().
+  Search(TranspositionTable& tt, SearchControl& control, const DrawOptions& draws,
+         SearchShared& shared, int id = 0)
+      : tt_(tt), control_(control), draws_(draws), shared_(shared), id_(id) {}
 
   // Searches the game's current position. max_depth 0 means no depth limit: iterations stop
-  // at kMaxPly - 8, which also caps a larger max_depth. node_limit 0 means no node limit.
-  // root_moves: the legal moves of the game's position, as MoveGen<R>::generate lists them
-  // (the caller has them already; a contrived position can take long to generate).
+  // at kMaxPly - 8, which also caps a larger max_depth (a helper goes on past max_depth until
+  // halted). node_limit 0 means no node limit. root_moves: the legal moves of the game's
+  // position, as MoveGen<R>::generate lists them (the caller has them already; a contrived
+  // position can take long to generate). The caller starts the table's new search.
   SearchResult run(const Game& game, const MoveList& root_moves, int max_depth,
                    std::uint64_t node_limit, const InfoCallback& on_info) {
     node_limit_ = node_limit;
+    // No more lines than root moves (and at least one, even with none).
+    multi_pv_ =
+        id_ == 0 ? std::max(1, std::min(multi_pv_, static_cast<int>(root_moves.size()))) : 1;
     on_info_ = on_info;
-    const int limit = max_depth > 0 ? std::min(max_depth, kMaxPly - 8) : kMaxPly - 8;
+    const int limit = max_depth > 0 && id_ == 0 ? std::min(max_depth, kMaxPly - 8) : kMaxPly - 8;
     // The game's positions feed repetition detection.
     history_.clear();
     for (const Position& p : game.positions()) history_.push_back(p.key());
     root_index_ = static_cast<int>(history_.size()) - 1;
     history_.resize(history_.size() + kMaxPly + 1);
-    tt_.new_search();
     std::memset(killers_, 0, sizeof killers_);
     for (auto& side : history_scores_)
       for (auto& row : side) std::fill(std::begin(row), std::end(row), 0);
@@ -74,7 +120,9 @@ class Search {
     // Below the root, a generation that runs past the deadline is abandoned (CaptureGuard).
     const ScopedCaptureGuard guard(&deadline_);
     for (int depth = 1; depth <= limit; ++depth) {
-      const Score s = aspiration(root, depth, score);
+      if (skips(depth)) continue;
+      const Score s =
+          multi_pv_ > 1 ? multi_pv_iteration(root, depth) : aspiration(root, depth, score);
       // An interrupted iteration still counts for a root move it searched completely: the PV
       // only changes on such a move.
       if (pv_length_[0] > 0) {
@@ -86,11 +134,18 @@ class Search {
       score = s;
       result.score = s;
       result.depth = depth;
-      report(depth, s);
-      if (control_.past_soft(Clock::now())) break;
+      if (multi_pv_ > 1) {
+        for (std::size_t k = 0; k < lines_.size(); ++k)
+          report(depth, lines_[k].score, lines_[k].pv.data(), lines_[k].pv.size(),
+                 static_cast<int>(k) + 1);
+      } else {
+        report(depth, s);
+      }
+      if (id_ == 0 && control_.past_soft(Clock::now())) break;
       // A forced result well inside the horizon will not change.
       if (is_win_score(s) && depth > plies_to_end(s) + 2 && !control_.pondering()) break;
     }
+    shared_.publish(id_, nodes_);
     result.nodes = nodes_;
     return result;
   }
@@ -98,8 +153,26 @@ class Search {
   std::uint64_t nodes() const { return nodes_; }
   // Endgame databases probed at every node they cover (none: nullptr).
   void set_egdb(const egdb::Database* db) { egdb_ = db; }
+  // Multi-PV (main searcher only): each iteration searches the best k root moves one after the
+  // other, each with a full window among the moves not yet chosen, and reports each with its
+  // rank, score and PV. 1 is the normal search.
+  void set_multi_pv(int k) { multi_pv_ = std::max(k, 1); }
 
  private:
+  // Whether this helper leaves out the iteration of this depth. Helper i takes a pattern of
+  // period 2k (k = 1 for helpers 1-2, 2 for 3-6, 3 for 7-12, ...: 2k helpers per k) at phase j:
+  // it searches k depths, skips k, and so on, shifted by j. The main searcher skips none.
+  bool skips(int depth) const {
+    if (id_ == 0) return false;
+    int size = 1;
+    int phase = (id_ - 1) % 20;
+    while (phase >= 2 * size) {
+      phase -= 2 * size;
+      ++size;
+    }
+    return ((depth + phase) / size) % 2 != 0;
+  }
+
   Score aspiration(const Position& root, int depth, Score previous) {
     if (depth < 4 || is_win_score(previous)) return root_search(root, depth, -kInfinity, kInfinity);
     Score delta = 30;
@@ -123,6 +196,34 @@ class Search {
     }
   }
 
+  // One multi-PV iteration: lines_ gets the best multi_pv_ root moves, best first. Returns the
+  // best line's score; pv_[0] is left holding the best line's PV, so that an iteration cut
+  // short still answers with its best complete line (or, cut in the first line, as run() says).
+  Score multi_pv_iteration(const Position& root, int depth) {
+    excluded_.assign(root_moves_.size(), 0);
+    std::vector<Line> lines;
+    for (int k = 0; k < multi_pv_; ++k) {
+      pv_length_[0] = 0;
+      const Score s = root_search(root, depth, -kInfinity, kInfinity);
+      if (aborted_ || pv_length_[0] == 0) break;
+      Line line;
+      line.score = s;
+      line.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+      lines.push_back(std::move(line));
+      for (std::size_t i = 0; i < root_moves_.size(); ++i)
+        if (root_moves_[i] == pv_[0][0]) excluded_[i] = 1;
+    }
+    excluded_.clear();
+    if (lines.empty()) return 0;  // aborted in the first line: pv_[0] is that line's
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const Line& a, const Line& b) { return a.score > b.score; });
+    const Line& best = lines.front();
+    std::copy(best.pv.begin(), best.pv.end(), pv_[0]);
+    pv_length_[0] = static_cast<int>(best.pv.size());
+    if (!aborted_) lines_ = std::move(lines);
+    return best.score;
+  }
+
   Score root_search(const Position& root, int depth, Score alpha, Score beta) {
     // Order: the previous iteration's best first, then by score.
     std::vector<std::size_t> order(root_moves_.size());
@@ -134,6 +235,7 @@ class Search {
     Score best = -kInfinity;
     std::size_t searched = 0;
     for (std::size_t idx : order) {
+      if (!excluded_.empty() && excluded_[idx]) continue;
       const Move& m = root_moves_[idx];
       const Position child = root.after(m);
       const DrawState ds = advance_draw_state<R>(root_draw_, root, m, child);
@@ -153,7 +255,7 @@ class Search {
         if (s > alpha) {
           update_pv(0, m);
           // A new best move part-way through a deeper iteration is worth reporting.
-          if (searched > 1 && depth >= 6) report(depth, s);
+          if (searched > 1 && depth >= 6 && multi_pv_ == 1) report(depth, s);
         }
       }
       if (s > alpha) alpha = s;
@@ -170,11 +272,18 @@ class Search {
     return false;
   }
 
+  // With several searchers, the node limit counts all of them: the others' counts are refreshed
+  // every 64 nodes (the limit may be passed by at most that many nodes per searcher).
   bool check_limits() {
+    if ((nodes_ & 63) == 0 && shared_.threads() > 1) {
+      shared_.publish(id_, nodes_);
+      others_ = shared_.others(id_);
+      if (shared_.halted()) aborted_ = true;
+    }
     if ((nodes_ & 1023) == 0) {
       if (control_.must_stop(Clock::now())) aborted_ = true;
     }
-    if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
+    if (node_limit_ && nodes_ + others_ >= node_limit_) aborted_ = true;
     return aborted_;
   }
 
@@ -223,12 +332,13 @@ class Search {
     if (alpha >= beta) return alpha;
 
     std::uint8_t tt_move = TranspositionTable::kNoMove;
-    if (const TTEntry* e = tt_.probe(pos.key())) {
-      tt_move = e->move;
-      const Score s = TranspositionTable::from_tt(e->score, ply);
-      if (!pv_node && e->depth >= depth &&
-          (e->bound() == Bound::Exact || (e->bound() == Bound::Lower && s >= beta) ||
-           (e->bound() == Bound::Upper && s <= alpha)))
+    if (TTEntry e; tt_.probe(pos.key(), e)) {
+      // Another searcher's entry may be for a position of the same key with fewer moves.
+      if (e.move < moves.size()) tt_move = e.move;
+      const Score s = TranspositionTable::from_tt(e.score, ply);
+      if (!pv_node && e.depth >= depth &&
+          (e.bound() == Bound::Exact || (e.bound() == Bound::Lower && s >= beta) ||
+           (e.bound() == Bound::Upper && s <= alpha)))
         return s;
     }
 
@@ -360,11 +470,12 @@ class Search {
     }
   }
 
-  // What a long capture search polls: the stop flag and the hard deadline.
+  // What a long capture search polls: the stop flag, the hard deadline and the helpers' halt.
   struct Deadline final : CaptureGuard {
-    explicit Deadline(const SearchControl& c) : control(c) {}
-    bool expired() override { return control.must_stop(Clock::now()); }
+    Deadline(const SearchControl& c, const SearchShared& s) : control(c), shared(s) {}
+    bool expired() override { return control.must_stop(Clock::now()) || shared.halted(); }
     const SearchControl& control;
+    const SearchShared& shared;
   };
 
   // Move ordering: a score per move and the order in which they are tried. Moves stay where the
@@ -441,30 +552,39 @@ class Search {
   }
 
   void report(int depth, Score score) {
-    if (!on_info_) return;
+    report(depth, score, pv_[0], static_cast<std::size_t>(pv_length_[0]), 0);
+  }
+
+  // rank: the line's rank in a multi-PV search, 0 in a normal one.
+  void report(int depth, Score score, const Move* pv, std::size_t pv_length, int rank) {
+    if (!on_info_ || id_ != 0) return;
     SearchInfo info;
     info.depth = depth;
+    info.rank = rank;
     info.score = score;
-    info.nodes = nodes_;
+    info.nodes = nodes_ + (shared_.threads() > 1 ? shared_.others(id_) : 0);
     info.seconds = control_.elapsed(Clock::now());
     info.mean_depth =
         leaves_ ? static_cast<double>(leaf_depth_sum_) / static_cast<double>(leaves_) : depth;
     info.selective_depth = selective_depth_;
-    info.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+    info.pv.assign(pv, pv + pv_length);
     on_info_(info);
   }
 
   TranspositionTable& tt_;
   SearchControl& control_;
   DrawOptions draws_;
+  SearchShared& shared_;
+  int id_ = 0;
   InfoCallback on_info_;
   std::uint64_t node_limit_ = 0;
   std::uint64_t nodes_ = 0;
+  std::uint64_t others_ = 0;  // the other searchers' nodes, as last published
   std::uint64_t leaf_depth_sum_ = 0;
   std::uint64_t leaves_ = 0;
   int selective_depth_ = 0;
   bool aborted_ = false;
-  Deadline deadline_{control_};
+  Deadline deadline_{control_, shared_};
   const egdb::Database* egdb_ = nullptr;
 
   std::vector<Key> history_;  // keys of the game positions, then of the current tree path
@@ -472,6 +592,13 @@ class Search {
   DrawState root_draw_;
   std::vector<Move> root_moves_;
   std::vector<Score> root_scores_;
+  struct Line {
+    Score score = 0;
+    std::vector<Move> pv;
+  };
+  int multi_pv_ = 1;
+  std::vector<char> excluded_;  // multi-PV: root moves already chosen in this iteration
+  std::vector<Line> lines_;     // multi-PV: the last complete iteration's lines, best first
 
   Move killers_[kMaxPly][2];
   int history_scores_[2][64][64];

@@ -20,9 +20,12 @@ namespace egdb {
 class Database;
 }
 
+// threads: the number of searchers (lazy SMP, at least one); the node limit counts them all.
+// multi_pv: the number of best root moves reported, each with its score and PV (1 = normal).
 template <class R>
 SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Game& game,
                         const MoveList& root_moves, int max_depth, std::uint64_t node_limit,
+                        int threads, int multi_pv,
                         const std::function<void(const SearchInfo&)>& on_info,
                         const egdb::Database* egdb = nullptr);
 

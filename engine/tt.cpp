@@ -61,45 +61,78 @@ void TranspositionTable::clear() {
   generation_ = 0;
 }
 
-const TTEntry* TranspositionTable::probe(Key key) const {
-  const TTEntry* b = bucket(key);
-  for (int i = 0; i < kBucket; ++i)
-    if (b[i].key == key && b[i].bound() != Bound::None) return &b[i];
-  return nullptr;
+std::uint64_t TTEntry::pack() const {
+  return std::uint64_t{static_cast<std::uint16_t>(score)} |
+         std::uint64_t{static_cast<std::uint16_t>(eval)} << 16 |
+         std::uint64_t{static_cast<std::uint8_t>(depth)} << 32 | std::uint64_t{bound_age} << 40 |
+         std::uint64_t{move} << 48;
 }
 
+TTEntry TTEntry::unpack(std::uint64_t data) {
+  TTEntry e;
+  e.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(data));
+  e.eval = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 16));
+  e.depth = static_cast<std::int8_t>(static_cast<std::uint8_t>(data >> 32));
+  e.bound_age = static_cast<std::uint8_t>(data >> 40);
+  e.move = static_cast<std::uint8_t>(data >> 48);
+  return e;
+}
+
+bool TranspositionTable::probe(Key key, TTEntry& out) const {
+  const Slot* b = bucket(key);
+  for (int i = 0; i < kBucket; ++i) {
+    const std::uint64_t data = load(b[i].data);
+    if ((load(b[i].check) ^ data) != key) continue;
+    out = TTEntry::unpack(data);
+    if (out.bound() != Bound::None) return true;
+  }
+  return false;
+}
+
+// Another thread may write the bucket meanwhile: the worst outcome is a lost or torn entry,
+// which probes reject (see tt.hpp).
 void TranspositionTable::store(Key key, Score score, Score eval, int depth, Bound bound,
                                std::uint8_t move, int ply) {
-  TTEntry* b = bucket(key);
-  TTEntry* slot = nullptr;
-  for (int i = 0; i < kBucket && !slot; ++i)
-    if (b[i].key == key) slot = &b[i];
-  if (slot) {
-    // Keep a deeper result of this search unless the new one is exact.
-    if (slot->age() == generation_ && slot->depth > depth && bound != Bound::Exact) return;
-    if (move == kNoMove) move = slot->move;  // keep the known best move
+  Slot* b = bucket(key);
+  TTEntry seen[kBucket];
+  int slot = -1;
+  for (int i = 0; i < kBucket; ++i) {
+    const std::uint64_t data = load(b[i].data);
+    seen[i] = TTEntry::unpack(data);
+    if (slot < 0 && (load(b[i].check) ^ data) == key) slot = i;
+  }
+  if (slot >= 0) {
+    const TTEntry& old = seen[slot];
+    // Keep a deeper result of this search unless the new one is exact (with several searchers,
+    // only a result deeper by more than kSharedKeep plies: see tt.hpp).
+    if (old.age() == generation_ && old.depth > depth + keep_margin_ && bound != Bound::Exact)
+      return;
+    if (move == kNoMove) move = old.move;  // keep the known best move
   } else {
     // Replace the least valuable: shallow entries from old searches first.
     auto value = [&](const TTEntry& e) {
       const int age = (generation_ - e.age()) & 63;
       return e.bound() == Bound::None ? -1000 : e.depth - 8 * age;
     };
-    slot = b;
+    slot = 0;
     for (int i = 1; i < kBucket; ++i)
-      if (value(b[i]) < value(*slot)) slot = &b[i];
+      if (value(seen[i]) < value(seen[slot])) slot = i;
   }
-  slot->key = key;
-  slot->score = static_cast<std::int16_t>(to_tt(score, ply));
-  slot->eval = static_cast<std::int16_t>(eval);
-  slot->depth = static_cast<std::int8_t>(std::clamp(depth, -1, 127));
-  slot->bound_age = static_cast<std::uint8_t>(static_cast<int>(bound) | (generation_ << 2));
-  slot->move = move;
+  TTEntry e;
+  e.score = static_cast<std::int16_t>(to_tt(score, ply));
+  e.eval = static_cast<std::int16_t>(eval);
+  e.depth = static_cast<std::int8_t>(std::clamp(depth, -1, 127));
+  e.bound_age = static_cast<std::uint8_t>(static_cast<int>(bound) | (generation_ << 2));
+  e.move = move;
+  const std::uint64_t data = e.pack();
+  put(b[slot].data, data);
+  put(b[slot].check, key ^ data);
 }
 
 int TranspositionTable::hashfull() const {
   int used = 0;
   for (std::size_t i = 0; i < 1000; ++i)
-    if (const TTEntry& e = table_[i / kBucket].entry[i % kBucket];
+    if (const TTEntry e = TTEntry::unpack(load(table_[i / kBucket].slot[i % kBucket].data));
         e.bound() != Bound::None && e.age() == generation_)
       ++used;
   return used;

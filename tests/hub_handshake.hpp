@@ -25,7 +25,8 @@ inline std::vector<std::string> hub_handshake() {
       "param name=egdb-dir value=\"\" type=string", "param name=ponder value=false type=bool",
       "param name=threads value=1 type=int min=1 max=256",
       "param name=tt-size value=22 type=int min=10 max=26",
-      "param name=seed value=1 type=int min=0 max=2147483647", "wait"};
+      "param name=seed value=1 type=int min=0 max=2147483647",
+      "param name=multi-pv value=1 type=int min=1 max=64", "wait"};
 }
 
 }  // namespace tsuru::test

@@ -1,8 +1,10 @@
 // A scripted DXP peer over raw TCP against a real `tsuru dxp` follower: split and coalesced
 // frames, illegal moves, garbage, disconnects, take-backs, refusals and the GAMEEND handshake.
 // The test keeps its own board and checks that every move the engine sends is legal.
+#include <unistd.h>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -12,6 +14,7 @@
 #include "protocol/notation.hpp"
 #include "tests/dxp_process.hpp"
 #include "tests/spawn.hpp"
+#include "tests/text_helpers.hpp"
 
 using namespace tsuru;
 using namespace tsuru::dxp;
@@ -264,6 +267,76 @@ TEST_CASE("DXP peer: take-back to a requested move", "[dxp][peer]") {
   t.engine_moved(expect(peer, 'M'));
   peer.send(t.our_move());
   t.engine_moved(expect(peer, 'M'));
+}
+
+// The n-th reply the engine ponders on, read from its log ("pondering on 19-23"); empty when
+// none comes within the timeout.
+std::string pondered_reply(const std::string& log, int n, double timeout = 20) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
+  while (std::chrono::steady_clock::now() < until) {
+    const std::string text = test::read_file(log);
+    std::size_t at = 0;
+    for (int seen = 0; (at = text.find("pondering on ", at)) != std::string::npos;) {
+      at += 13;
+      if (++seen == n) return text.substr(at, text.find('\n', at) - at);
+    }
+    pause_ms(20);
+  }
+  return {};
+}
+
+int count_of(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+TEST_CASE("DXP peer: --ponder keeps the search on the expected reply, starts afresh on another",
+          "[dxp][peer][ponder]") {
+  const std::string log = (std::filesystem::temp_directory_path() /
+                           ("tsuru-dxp-ponder-" + std::to_string(::getpid()) + ".log"))
+                              .string();
+  std::filesystem::remove(log);
+  Listener tsuru({"--variant", "international", "--level", "medium", "--hash", "16", "--ponder",
+                  "--log", log});
+  PeerSocket peer(tsuru.port);
+  Table t;
+  open_game(peer);  // the engine plays Black
+  peer.send(t.our_move());
+  t.engine_moved(expect(peer, 'M'));
+
+  // The reply it expects: played, the pondering search answers.
+  const std::string expected = pondered_reply(log, 1);
+  REQUIRE_FALSE(expected.empty());
+  const auto hit = notation::parse_move(t.v, t.pos, expected);
+  REQUIRE(hit.ok());
+  t.pos.play(*hit);
+  peer.send(format(move_message(t.v, *hit, 0)));
+  t.engine_moved(expect(peer, 'M'));
+  CHECK(count_of(test::read_file(log), "ponder hit") == 1);
+
+  // Another reply: the ponder search is dropped and a new one answers.
+  const std::string expected2 = pondered_reply(log, 2);
+  REQUIRE_FALSE(expected2.empty());
+  const MoveList moves = legal_moves(t.v, t.pos);
+  REQUIRE(moves.size() > 1);
+  const auto predicted = notation::parse_move(t.v, t.pos, expected2);
+  REQUIRE(predicted.ok());
+  const Move other = moves[0] == *predicted ? moves[1] : moves[0];
+  t.pos.play(other);
+  peer.send(format(move_message(t.v, other, 0)));
+  t.engine_moved(expect(peer, 'M'));
+  const std::string text = test::read_file(log);
+  CHECK(count_of(text, "ponder hit") == 1);
+  CHECK(count_of(text, "ponder miss") == 1);
+
+  peer.close();
+  std::string summary;
+  REQUIRE(tsuru.process->read_line_containing("session:", summary, 20s) ==
+          tools::ChildProcess::Read::Ok);
+  CHECK_THAT(summary, Catch::Contains("errors=0 ponder-hits=1 ponder-misses=1"));
+  tsuru.process.reset();
+  std::filesystem::remove(log);
 }
 
 TEST_CASE("DXP peer: the engine declares no legal move, and takes R as acknowledgement",

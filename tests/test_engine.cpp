@@ -133,6 +133,75 @@ TEST_CASE("pondering waits for ponder-hit, then thinks on the clock", "[engine]"
   CHECK(bests == 2);
 }
 
+TEST_CASE("ponder-hit keeps the search done so far: the move needs fewer nodes than a fresh one",
+          "[engine][ponder]") {
+  const Game game(Variant::International);
+  const int depth = 9;
+  // A fresh search to the depth, on a clear table.
+  Engine fresh;
+  configured(fresh).set_position(game);
+  SearchLimits limits;
+  limits.depth = depth;
+  fresh.think(limits);
+  const SearchSummary alone = fresh.last_search();
+  REQUIRE(alone.depth == depth);
+
+  // The same search as a ponder search, hit once it has reached depth - 1: what it searched
+  // before the hit is not searched again.
+  Engine e;
+  configured(e).set_position(game);
+  std::atomic<int> reached{0};
+  std::atomic<std::uint64_t> nodes_seen{0};
+  std::atomic<int> bests{0};
+  limits.ponder = true;
+  e.go(
+      limits,
+      [&](const SearchInfo& i) {
+        nodes_seen = i.nodes;
+        reached = i.depth;
+      },
+      [&](const BestMove& b) {
+        CHECK(b.has_move);
+        ++bests;
+      });
+  const auto start = std::chrono::steady_clock::now();
+  while (reached < depth - 1 && seconds_since(start) < 30)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  REQUIRE(reached >= depth - 1);
+  const std::uint64_t before_hit = nodes_seen;  // at most the nodes searched before the hit
+  e.ponder_hit();
+  e.wait();
+  CHECK(bests == 1);
+  const SearchSummary pondered = e.last_search();
+  CHECK(pondered.depth == depth);
+  const std::uint64_t after_hit = pondered.nodes - before_hit;
+  INFO("fresh " << alone.nodes << " nodes; pondered " << pondered.nodes << ", of which at most "
+                << after_hit << " after the hit");
+  CHECK(before_hit > 0);
+  CHECK(after_hit < alone.nodes);
+  // One thread: the ponder search is the very search the fresh one made.
+  CHECK(pondered.nodes == alone.nodes);
+
+  // A ponder search that has finished its depth waits; the hit answers with no new node.
+  e.new_game();
+  reached = 0;
+  e.go(
+      limits, [&](const SearchInfo& i) { reached = i.depth; },
+      [&](const BestMove& b) {
+        CHECK(b.has_move);
+        ++bests;
+      });
+  const auto again = std::chrono::steady_clock::now();
+  while (reached < depth && seconds_since(again) < 30)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK(bests == 1);  // no answer before the hit
+  e.ponder_hit();
+  e.wait();
+  CHECK(bests == 2);
+  CHECK(e.last_search().nodes == alone.nodes);
+}
+
 TEST_CASE("levels: beginner plays about 40% random moves", "[engine][level]") {
   Engine e;
   configured(e, Level::Beginner, 12345).set_position(Game(Variant::International));

@@ -494,6 +494,72 @@ TEST_CASE("hub session: ping and ponder-hit during a search, other lines end it 
                       [](const std::string& l) { return l.rfind("error", 0) == 0; }) == 0);
 }
 
+TEST_CASE("hub session: threads=2 searches with two searchers, ping and stop answered",
+          "[hub][session][threads]") {
+  Harness h;
+  h.send("set-param name=threads value=2");
+  h.send("init");
+  h.send("pos");
+  h.send("level depth=7");
+  h.send("go analyze");
+  const auto lines = h.wait_for("done");
+  CHECK(lines.back().rfind("done move=", 0) == 0);
+  CHECK(std::count_if(lines.begin(), lines.end(),
+                      [](const std::string& l) { return l.rfind("info depth=7 ", 0) == 0; }) >= 1);
+  SearchSummary s = h.engine.last_search();
+  REQUIRE(s.thread_nodes.size() == 2);
+  CHECK(s.thread_nodes[0] > 0);
+  CHECK(s.thread_nodes[1] > 0);
+
+  // An endless analysis: ping is answered while both search, stop ends them with one done.
+  h.send("pos");
+  h.send("go analyze");
+  std::this_thread::sleep_for(100ms);
+  h.send("ping");
+  h.wait_for("pong", 2s);
+  CHECK(h.count("done") == 0);
+  h.send("stop");
+  CHECK(h.done(2s).rfind("done move=", 0) == 0);
+  CHECK_FALSE(h.engine.searching());
+  s = h.engine.last_search();
+  REQUIRE(s.thread_nodes.size() == 2);
+  CHECK(s.thread_nodes[1] > 0);
+}
+
+TEST_CASE("hub session: multi-pv reports the best k root moves in ranked info lines",
+          "[hub][session][multipv]") {
+  Harness h;
+  h.send("set-param name=multi-pv value=2");
+  CHECK(h.engine.options().multi_pv == 2);
+  h.send("pos");
+  h.send("level depth=4");
+  h.send("go analyze");
+  const auto lines = h.wait_for("done");
+  const std::regex ranked(R"(info depth=4 rank=([12]) mean-depth=\S+ score=\S+ nodes=\d+ )"
+                          R"(time=\S+ nps=\S+ pv="(\d+-\d+)[^"]*")");
+  std::vector<std::string> ranks, firsts;
+  for (const auto& l : lines) {
+    std::smatch m;
+    if (std::regex_match(l, m, ranked)) {
+      ranks.push_back(m[1]);
+      firsts.push_back(m[2]);
+    }
+  }
+  REQUIRE(ranks == std::vector<std::string>{"1", "2"});
+  CHECK(firsts[0] != firsts[1]);
+  CHECK(lines.back() == "done move=" + firsts[0] +
+                            " ponder=" + lines.back().substr(lines.back().find("ponder=") + 7));
+  // Out of range: refused.
+  h.send("set-param name=multi-pv value=0");
+  CHECK(h.take() == one("error message=\"bad value\" name=multi-pv"));
+  h.send("set-param name=multi-pv value=65");
+  CHECK(h.take() == one("error message=\"bad value\" name=multi-pv"));
+  // Back to one line: no rank field.
+  h.send("set-param name=multi-pv value=1");
+  h.send("go analyze");
+  for (const auto& l : h.wait_for("done")) CHECK(l.find("rank=") == std::string::npos);
+}
+
 TEST_CASE("hub session: go ponder waits for ponder-hit or stop", "[hub][session]") {
   Harness h;
   h.send("pos");

@@ -91,3 +91,66 @@ TEST_CASE("won king endings are converted", "[search]") {
           .game.result();
   CHECK(intl.outcome == Outcome::WhiteWins);
 }
+
+namespace {
+
+// Every info report of a multi-PV analysis.
+std::vector<SearchInfo> multi_pv_reports(const Game& game, int depth, int k) {
+  Engine engine;
+  EngineOptions options;
+  options.tt_log2 = 18;
+  options.book = false;
+  options.multi_pv = k;
+  engine.set_options(options);
+  engine.set_position(game);
+  SearchLimits limits;
+  limits.depth = depth;
+  limits.analyze = true;
+  std::vector<SearchInfo> reports;
+  engine.think(limits, [&](const SearchInfo& info) { reports.push_back(info); });
+  return reports;
+}
+
+}  // namespace
+
+TEST_CASE("multi-pv: the best k root moves, each with its score and PV, every iteration",
+          "[search][multipv]") {
+  const Variant v = Variant::English;
+  // 22-18 wins two men for one; the other moves win less.
+  const Game g(v, fen(v, "W:W22,26,30,31:B1,14,15"));
+  const int n = static_cast<int>(g.legal_moves().size());
+  REQUIRE(n >= 4);
+  const auto reports = multi_pv_reports(g, 6, 3);
+  REQUIRE(reports.size() == 6 * 3);
+  for (int d = 1; d <= 6; ++d) {
+    std::vector<Move> firsts;
+    for (int k = 1; k <= 3; ++k) {
+      const SearchInfo& r = reports[static_cast<std::size_t>((d - 1) * 3 + k - 1)];
+      INFO("depth " << d << " rank " << k);
+      CHECK(r.depth == d);
+      CHECK(r.rank == k);
+      REQUIRE_FALSE(r.pv.empty());
+      CHECK(g.legal_moves().contains(r.pv[0]));
+      for (const Move& m : firsts) CHECK_FALSE(m == r.pv[0]);  // k different root moves
+      firsts.push_back(r.pv[0]);
+      if (k > 1) {
+        CHECK(r.score <= reports[static_cast<std::size_t>((d - 1) * 3 + k - 2)].score);
+      }
+    }
+  }
+  const SearchInfo& best = reports[5 * 3];
+  CHECK(notation::format_move(v, best.pv[0]) == "22-18");
+  CHECK(best.score >= 80);
+  // The second best is a line of its own, worth less, not the best one again.
+  CHECK(reports[5 * 3 + 1].score < best.score);
+  // The same best move and score as the normal search.
+  const auto one = analyse(g, 6);
+  CHECK(one.best_text == "22-18");
+  CHECK(one.last.score == best.score);
+  CHECK(one.last.rank == 0);
+
+  // More lines asked for than there are moves: one per move.
+  const auto all = multi_pv_reports(g, 3, 64);
+  CHECK(all.size() == static_cast<std::size_t>(3 * n));
+  CHECK(all.back().rank == n);
+}

@@ -1,8 +1,12 @@
 // tsuru bench: a fixed-depth search of a fixed set of positions per rule set. The node count
-// is a signature of the search: identical from run to run (tests check it).
+// is a signature of the search: identical from run to run (tests check it) with one thread.
+// With --threads N the count varies from run to run (the searchers race over the shared table);
+// the time is then the time to depth, and each line also gives each searcher's nodes.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include <boost/program_options.hpp>
 
@@ -14,12 +18,25 @@
 
 namespace tsuru::tools {
 
+namespace {
+// " threads=N split=a/b/...": the nodes of each searcher, the main one first.
+std::string split_text(const std::vector<std::uint64_t>& nodes) {
+  std::string text = " threads=" + std::to_string(nodes.size()) + " split=";
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (i) text += '/';
+    text += std::to_string(nodes[i]);
+  }
+  return text;
+}
+}  // namespace
+
 int run_bench(const Args& args) {
   namespace po = boost::program_options;
   std::string variant_name = "international";
   int depth = 0;
   int tt_log2 = 20;
   std::string eval_file = EngineOptions{}.eval_file;
+  int threads = 1;
   po::options_description desc("tsuru bench: search the bench positions to a fixed depth");
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
@@ -27,6 +44,8 @@ int run_bench(const Args& args) {
       "tt-size", po::value(&tt_log2)->default_value(tt_log2), "hash table entries, log2")(
       "eval-file", po::value(&eval_file)->default_value(eval_file), kEvalFileHelp)(
       "egdb-dir", po::value<std::string>(), "probe the endgame databases in this directory")(
+      "threads", po::value(&threads)->default_value(threads),
+      "searchers (1..256); with more than one the nodes per searcher are printed too")(
       "verbose", "print the info lines of every search")(
       "level", po::value<std::string>(),
       "play each position at this level (beginner|medium|hard) instead of a fixed depth; the "
@@ -36,6 +55,10 @@ int run_bench(const Args& args) {
   const Variant v = variant_from_name(variant_name);
   if (depth <= 0) depth = bench_depth(v);
   const bool verbose = vm.count("verbose") > 0;
+  if (threads < 1 || threads > 256) {
+    std::fprintf(stderr, "bench: --threads must be 1..256\n");
+    return 2;
+  }
   Level level = Level::None;
   if (vm.count("level")) {
     const auto parsed = parse_level(vm["level"].as<std::string>());
@@ -53,9 +76,11 @@ int run_bench(const Args& args) {
   if (vm.count("egdb-dir")) options.egdb_dir = vm["egdb-dir"].as<std::string>();
   options.level = level;
   options.eval_file = checked_eval_file(v, eval_file);
+  options.threads = threads;
   engine.set_options(options);
   double max_seconds = 0;
   std::uint64_t total_nodes = 0;
+  std::vector<std::uint64_t> total_split(static_cast<std::size_t>(threads), 0);
   double total_seconds = 0;
   int n = 0;
   for (const std::string& fen : bench_positions(v)) {
@@ -82,18 +107,25 @@ int run_bench(const Args& args) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ++n;
+    // Every searcher's nodes (a book or single move has no search: its last info line, if any).
+    const SearchSummary summary = engine.last_search();
+    const std::uint64_t nodes = summary.thread_nodes.empty() ? last.nodes : summary.nodes;
     max_seconds = std::max(max_seconds, secs);
-    total_nodes += last.nodes;
+    total_nodes += nodes;
     total_seconds += secs;
-    std::printf("position=%d move=%s score=%d nodes=%llu time=%.3f nps=%.0f\n", n,
+    for (std::size_t i = 0; i < summary.thread_nodes.size() && i < total_split.size(); ++i)
+      total_split[i] += summary.thread_nodes[i];
+    std::printf("position=%d move=%s score=%d nodes=%llu time=%.3f nps=%.0f%s\n", n,
                 best.has_move ? notation::format_move(v, best.move).c_str() : "none", last.score,
-                static_cast<unsigned long long>(last.nodes), secs,
-                secs > 0 ? static_cast<double>(last.nodes) / secs : 0.0);
+                static_cast<unsigned long long>(nodes), secs,
+                secs > 0 ? static_cast<double>(nodes) / secs : 0.0,
+                threads > 1 ? split_text(summary.thread_nodes).c_str() : "");
     std::fflush(stdout);
   }
-  std::printf("total positions=%d depth=%d nodes=%llu time=%.3f nps=%.0f\n", n, depth,
+  std::printf("total positions=%d depth=%d nodes=%llu time=%.3f nps=%.0f%s\n", n, depth,
               static_cast<unsigned long long>(total_nodes), total_seconds,
-              total_seconds > 0 ? static_cast<double>(total_nodes) / total_seconds : 0.0);
+              total_seconds > 0 ? static_cast<double>(total_nodes) / total_seconds : 0.0,
+              threads > 1 ? split_text(total_split).c_str() : "");
   if (level != Level::None)
     std::printf("level=%s max_time=%.3f\n", std::string(level_name(level)).c_str(), max_seconds);
   std::printf("bench nodes=%llu\n", static_cast<unsigned long long>(total_nodes));

@@ -120,6 +120,11 @@ int run_dxp(const Args& args) {
       "hash table entries of each connection's engine, log2 (16 bytes each: 22 = 64 MiB)")(
       "egdb-dir", po::value(&h.engine.egdb_dir),
       "endgame database directory (docs/egdb.md); empty = none")(
+      "threads", po::value(&h.engine.threads)->default_value(h.engine.threads),
+      "search threads of each connection's engine (1-256)")(
+      "ponder",
+      "think on the peer's time: search the reply we expect; keep the search when the "
+      "peer plays it, start afresh otherwise")(
       "max-connections",
       po::value(&service_options.max_connections)->default_value(service_options.max_connections),
       "listen: connections served at once (1-64); more are refused and closed")(
@@ -152,6 +157,8 @@ int run_dxp(const Args& args) {
   h.engine.eval_file = checked_eval_file(h.variant, h.engine.eval_file);
   if (h.engine.tt_log2 < 10 || h.engine.tt_log2 > 30)
     throw std::runtime_error("--hash must be between 10 and 30");
+  if (h.engine.threads < 1 || h.engine.threads > 256)
+    throw std::runtime_error("--threads must be between 1 and 256");
   if (service_options.max_connections < 1 || service_options.max_connections > 64)
     throw std::runtime_error("--max-connections must be between 1 and 64");
   // Every connection has its own engine and table: the total is bounded by the two options.
@@ -161,6 +168,7 @@ int run_dxp(const Args& args) {
   if (!(service_options.idle_timeout >= 0) || service_options.idle_timeout > 1e6)
     throw std::runtime_error("--idle-timeout must be between 0 and 1000000 seconds");
   h.name = name.substr(0, dxp::kNameWidth);
+  h.ponder = vm.count("ponder") > 0;
   h.initiator = vm.count("initiator") > 0;
   if (h.initiator) {
     // A request with 000 minutes is never sent: one known peer never answers it.
@@ -195,9 +203,13 @@ int run_dxp(const Args& args) {
   };
   auto on_end = [&](const dxp::GameHandler& handler) {
     const dxp::SessionSummary& s = handler.summary();
-    std::printf("session: games=%d wins=%d draws=%d losses=%d unfinished=%d errors=%d%s\n", s.games,
-                s.wins, s.draws, s.losses, s.unfinished, s.protocol_errors,
-                h.initiator ? (s.complete ? " complete" : " incomplete") : "");
+    std::printf("session: games=%d wins=%d draws=%d losses=%d unfinished=%d errors=%d%s%s\n",
+                s.games, s.wins, s.draws, s.losses, s.unfinished, s.protocol_errors,
+                h.initiator ? (s.complete ? " complete" : " incomplete") : "",
+                h.ponder ? (" ponder-hits=" + std::to_string(s.ponder_hits) +
+                            " ponder-misses=" + std::to_string(s.ponder_misses))
+                               .c_str()
+                         : "");
     std::fflush(stdout);
     if (h.initiator && (!s.complete || s.refused)) failed = true;
   };

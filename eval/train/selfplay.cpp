@@ -32,7 +32,7 @@ SearchResult search(const SelfplayOptions& o, TranspositionTable& tt, const Game
   SearchControl control;  // no clock: only the node or depth limit ends a search
   control.reset();
   return with_rules(o.variant, [&]<class R>(R) {
-    return run_search<R>(tt, control, game, moves, o.depth, o.nodes, {});
+    return run_search<R>(tt, control, game, moves, o.depth, o.nodes, 1, 1, {});
   });
 }
 

@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/dxp/board.hpp"
+#include "protocol/notation.hpp"
 
 namespace tsuru::dxp {
 namespace {
@@ -273,10 +274,10 @@ void GameHandler::our_turn() {
   think();
 }
 
-void GameHandler::think() {
+SearchLimits GameHandler::our_limits(double& guard) const {
   const auto now = Clock::now();
   SearchLimits limits;
-  double guard = 0;
+  guard = 0;
   if (clock_.timed()) {
     const double left = clock_.remaining(our_side_, now);
     limits.time = std::max(0.01, left);
@@ -287,6 +288,30 @@ void GameHandler::think() {
   } else {
     limits.move_time = options_.untimed_move_time;
   }
+  return limits;
+}
+
+void GameHandler::think() {
+  if (pondering_) {
+    const bool hit = !game_.moves().empty() && game_.moves().back() == ponder_move_;
+    if (hit) {
+      // The search already under way becomes our move's: its clock starts now.
+      ++summary_.ponder_hits;
+      pondering_ = false;
+      thinking_ = true;
+      spdlog::info("[dxp {}] ponder hit", id_);
+      double guard = 0;
+      our_limits(guard);
+      engine_.ponder_hit();
+      arm_guard(search_id_, guard);
+      return;
+    }
+    ++summary_.ponder_misses;
+    spdlog::info("[dxp {}] ponder miss", id_);
+    stop_search();
+  }
+  double guard = 0;
+  const SearchLimits limits = our_limits(guard);
   engine_.set_position(game_);
   const std::uint64_t id = ++search_id_;
   thinking_ = true;
@@ -304,15 +329,53 @@ void GameHandler::think() {
           if (auto self = weak.lock()) self->on_best(id, best);
         });
       });
-  if (clock_.timed()) {
-    guard_timer_.expires_after(seconds(guard));
-    guard_timer_.async_wait([weak, id](const boost::system::error_code& ec) {
-      auto self = weak.lock();
-      if (ec || !self || self->search_id_ != id || !self->thinking_) return;
-      spdlog::warn("[dxp {}] our clock is running out: search stopped", self->id_);
-      self->engine_.stop();
-    });
-  }
+  arm_guard(id, guard);
+}
+
+void GameHandler::arm_guard(std::uint64_t id, double guard) {
+  if (!clock_.timed()) return;
+  guard_timer_.expires_after(seconds(guard));
+  guard_timer_.async_wait([weak = weak_from_this(), id](const boost::system::error_code& ec) {
+    auto self = weak.lock();
+    if (ec || !self || self->search_id_ != id || !self->thinking_) return;
+    spdlog::warn("[dxp {}] our clock is running out: search stopped", self->id_);
+    self->engine_.stop();
+  });
+}
+
+// Searches the position after the reply best expects, on the peer's time. The search's limits
+// are our next move's (our clock stands still meanwhile); they apply from the hit on.
+void GameHandler::ponder(const BestMove& best) {
+  // The beginner's moves are partly random: a search of its own each, never a pondered one.
+  if (!options_.ponder || !best.has_ponder || pending_end_ ||
+      options_.engine.level == Level::Beginner)
+    return;
+  Game next = game_;
+  if (!next.legal_moves().contains(best.ponder) || !next.play(best.ponder)) return;
+  if (next.result().outcome != Outcome::Ongoing || next.legal_moves().empty()) return;
+  double guard = 0;
+  SearchLimits limits = our_limits(guard);
+  limits.ponder = true;
+  engine_.set_position(next);
+  const std::uint64_t id = ++search_id_;
+  pondering_ = true;
+  ponder_move_ = best.ponder;
+  spdlog::info("[dxp {}] pondering on {}", id_,
+               notation::format_move(options_.variant, best.ponder));
+  auto weak = weak_from_this();
+  boost::asio::io_context& io = io_;
+  engine_.go(
+      limits,
+      [weak, id, &io](const SearchInfo& info) {
+        boost::asio::post(io, [weak, id, score = info.score] {
+          if (auto self = weak.lock(); self && self->search_id_ == id) self->last_score_ = score;
+        });
+      },
+      [weak, id, &io](const BestMove& b) {
+        boost::asio::post(io, [weak, id, b] {
+          if (auto self = weak.lock()) self->on_best(id, b);
+        });
+      });
 }
 
 void GameHandler::on_best(std::uint64_t id, const BestMove& best) {
@@ -340,6 +403,7 @@ void GameHandler::on_best(std::uint64_t id, const BestMove& best) {
   else if (r.outcome == Outcome::Draw)
     pending_end_ = {EndReason::Draw, Outcome::Draw, std::string(describe(r.reason))};
   peer_turn();
+  ponder(best);
 }
 
 void GameHandler::peer_turn() {
@@ -508,8 +572,9 @@ void GameHandler::error(const std::string& text, bool ends_game) {
 
 void GameHandler::stop_search() {
   guard_timer_.cancel();
-  if (!thinking_) return;
+  if (!thinking_ && !pondering_) return;
   thinking_ = false;
+  pondering_ = false;
   ++search_id_;  // its best move, when it comes, is dropped
   engine_.stop();
 }

@@ -5,6 +5,11 @@
 // diagnostic; a bad move or malformed field also ends the game (E0); nothing the peer sends
 // stops the process or leaves it waiting for ever.
 //
+// Pondering (options.ponder): after our move, the engine searches the position after the reply
+// its principal variation expects, on the peer's time. When the peer plays that reply, the
+// search goes on as our move's search, its clock starting then (Engine::ponder_hit); any other
+// reply stops it and a fresh search starts.
+//
 // Threading: everything runs on the io_context's thread; the engine's callbacks come from its
 // search thread and are posted back, tagged with the search they belong to, so a result that
 // arrives after a take-back, an error or the end of the game is dropped.
@@ -57,6 +62,8 @@ struct HandlerOptions {
   double accept_timeout = 60;
   // Seconds per move in a game requested with 000 minutes.
   double untimed_move_time = 1;
+  // Ponder on the peer's time (see above).
+  bool ponder = false;
   // A peer is given this much beyond its clock (or, untimed, beyond 10 minutes) to move before
   // the game is ended.
   double peer_grace = 30;
@@ -78,6 +85,8 @@ struct SessionSummary {
   int games = 0;
   int wins = 0, draws = 0, losses = 0, unfinished = 0;
   int protocol_errors = 0;  // bad input received from the peer
+  int ponder_hits = 0;      // the peer played the reply we pondered on
+  int ponder_misses = 0;    // ... another one
   bool refused = false;     // initiator: the peer refused a game request
   bool complete = false;    // initiator: every requested game was played
 };
@@ -124,6 +133,10 @@ class GameHandler : public std::enable_shared_from_this<GameHandler> {
   void our_turn();
   void peer_turn();
   void think();
+  // The search limits of our move, as the clocks stand now.
+  SearchLimits our_limits(double& guard) const;
+  void arm_guard(std::uint64_t id, double guard);
+  void ponder(const BestMove& best);
   void on_best(std::uint64_t id, const BestMove& best);
   void declare(EndReason reason, Outcome outcome, const std::string& why);
   void adjudicate();
@@ -165,6 +178,8 @@ class GameHandler : public std::enable_shared_from_this<GameHandler> {
   std::optional<PendingEnd> pending_end_;
 
   bool thinking_ = false;
+  bool pondering_ = false;  // a ponder search runs on ponder_move_
+  Move ponder_move_{};
   std::uint64_t search_id_ = 0;
   Score last_score_ = 0;
 

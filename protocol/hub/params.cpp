@@ -155,6 +155,13 @@ const Param kParams[] = {
        if (n) s.engine.seed = static_cast<std::uint64_t>(*n);
        return n.has_value();
      }},
+    {"multi-pv", Type::Int, 1, 64, false,
+     [](const Settings& s) { return std::to_string(s.engine.multi_pv); },
+     [](Settings& s, std::string_view t) {
+       const auto n = parse_int(t, 1, 64);
+       if (n) s.engine.multi_pv = static_cast<int>(*n);
+       return n.has_value();
+     }},
 };
 // clang-format on
 

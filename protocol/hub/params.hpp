@@ -15,9 +15,10 @@
 //                       <reason>", and the evaluation in use stays)
 //   egdb-dir     string endgame database directory (docs/egdb.md); empty = none
 //   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
-//   threads      int    1..256 (accepted; the search is single-threaded)
+//   threads      int    1..256 searchers (lazy SMP over one table; 1 is deterministic)
 //   tt-size      int    10..26, hash table entries as a power of two (16 bytes each: 26 = 1 GiB)
 //   seed         int    0..2147483647, random choices (beginner level, book variety)
+//   multi-pv     int    1..64, best root moves reported, each on its own info line (rank=k)
 //
 // tt-size, variant (with its start position), book-file and egdb-dir are heavy: the session passes them on at
 // the next `init`, `new-game`, `pos` or `go` rather than at once. The others reach the engine

@@ -27,6 +27,7 @@ std::string format_score(Score score) {
 Message info_message(Variant v, const SearchInfo& info, MoveNumbers n) {
   Message m("info");
   m.add("depth", std::to_string(info.depth));
+  if (info.rank > 0) m.add("rank", std::to_string(info.rank));  // multi-pv lines only
   m.add("mean-depth", fixed(info.mean_depth, 1));
   m.add("score", format_score(info.score));
   m.add("nodes", std::to_string(info.nodes));

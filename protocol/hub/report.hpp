@@ -1,5 +1,7 @@
 // What a search reports, as Hub lines:
 //   info depth=12 mean-depth=11.3 score=0.25 nodes=1234567 time=0.512 nps=2.4 pv="32-28 19-23"
+//   info depth=12 rank=2 mean-depth=11.3 score=0.10 ... pv="33-28 ..."  (multi-pv > 1: one line
+//                                        per root move, best first, rank 1 the best)
 //   done move=32-28 ponder=19-23         (move first; ponder only when the PV has a reply)
 //   done                                 (no legal move)
 #pragma once
