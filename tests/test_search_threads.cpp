@@ -127,7 +127,7 @@ TEST_CASE("threads: stop ends every searcher at once", "[threads]") {
   const auto t = std::chrono::steady_clock::now();
   e.stop();
   e.wait();
-  CHECK(seconds_since(t) < 0.5);
+  CHECK(seconds_since(t) < 1.0);  // generous: the machine may be busy
   CHECK(bests == 1);
   const SearchSummary s = e.last_search();
   REQUIRE(s.thread_nodes.size() == 2);
@@ -185,9 +185,12 @@ TEST_CASE("threads: the shared table never hands out a torn entry", "[threads]")
     return std::array<int, 3>{n, n % 100, n % 200};  // score, depth, move
   };
   auto key_of = [](std::uint64_t i) { return Key{(i << 10) | 7}; };  // all in one bucket
+  // The writers go on until the reader has made its passes (it starts once they have).
   std::atomic<bool> done{false};
+  std::atomic<int> writing{0};
   auto writer = [&](std::uint64_t first) {
-    for (std::uint64_t round = 0; round < 20000; ++round)
+    ++writing;
+    for (std::uint64_t round = 0; !done.load(); ++round)
       for (std::uint64_t i = first; i < first + 8; ++i) {
         const auto f = fields(key_of(i + round % 3));
         tt.store(key_of(i + round % 3), f[0], -f[0], f[1], Bound::Exact,
@@ -197,7 +200,8 @@ TEST_CASE("threads: the shared table never hands out a torn entry", "[threads]")
   std::thread a(writer, 0), b(writer, 4);
   std::uint64_t hits = 0, wrong = 0;
   std::thread reader([&] {
-    while (!done.load()) {
+    while (writing.load() < 2) std::this_thread::yield();
+    for (int pass = 0; pass < 20000; ++pass) {
       for (std::uint64_t i = 0; i < 16; ++i) {
         TTEntry e;
         if (!tt.probe(key_of(i), e)) continue;
@@ -206,11 +210,11 @@ TEST_CASE("threads: the shared table never hands out a torn entry", "[threads]")
         if (e.score != f[0] || e.eval != -f[0] || e.depth != f[1] || e.move != f[2]) ++wrong;
       }
     }
+    done.store(true);
   });
+  reader.join();
   a.join();
   b.join();
-  done.store(true);
-  reader.join();
   CHECK(hits > 0);
   CHECK(wrong == 0);
 }
