@@ -9,8 +9,8 @@
 #include "engine/search.hpp"
 #include "engine/search_run.hpp"
 #include "engine/time_manager.hpp"
-#include "eval/pattern_weights.hpp"
 #include "eval/egdb/search_probe.hpp"
+#include "eval/pattern_weights.hpp"
 
 namespace tsuru {
 

@@ -45,7 +45,7 @@ struct EngineOptions {
   // hand-set one; "builtin" = the trained weights compiled in for the rule set (classic where
   // none ship); else a weights file.
   std::string eval_file = "default";
-  std::string egdb_dir;       // endgame databases (docs/egdb.md); empty = none
+  std::string egdb_dir;  // endgame databases (docs/egdb.md); empty = none
 };
 
 class Engine {

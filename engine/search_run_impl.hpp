@@ -64,10 +64,9 @@ SearchResult run_search(TranspositionTable& tt, SearchControl& control, const Ga
   return result;
 }
 
-#define TSURU_INSTANTIATE_SEARCH(R)                                                     \
-  template SearchResult run_search<R>(TranspositionTable&, SearchControl&, const Game&, \
-                                      const MoveList&, int, std::uint64_t, int, int,    \
-                                      const std::function<void(const SearchInfo&)>&,    \
-                                      const egdb::Database*);
+#define TSURU_INSTANTIATE_SEARCH(R)                                                               \
+  template SearchResult run_search<R>(                                                            \
+      TranspositionTable&, SearchControl&, const Game&, const MoveList&, int, std::uint64_t, int, \
+      int, const std::function<void(const SearchInfo&)>&, const egdb::Database*);
 
 }  // namespace tsuru

@@ -71,7 +71,8 @@ SliceCounts count_values(const std::vector<Value>& values) {
       ++c.losses;
     else
       ++c.draws;
-    if (v != kUnknown) c.max_distance = std::max(c.max_distance, static_cast<std::uint32_t>(distance_of(v)));
+    if (v != kUnknown)
+      c.max_distance = std::max(c.max_distance, static_cast<std::uint32_t>(distance_of(v)));
   }
   return c;
 }

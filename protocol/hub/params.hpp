@@ -11,8 +11,8 @@
 //   book-file    string opening book file; empty = the rule set's default book
 //   eval-file    string the evaluation: default = the rule set's default (eval/pattern_weights.hpp
 //                       trained_by_default), empty = classic (hand-set), builtin = the trained
-//                       weights compiled in, else a weights file (a damaged one is refused: "bad value:
-//                       <reason>", and the evaluation in use stays)
+//                       weights compiled in, else a weights file (a damaged one is refused: "bad
+//                       value: <reason>", and the evaluation in use stays)
 //   egdb-dir     string endgame database directory (docs/egdb.md); empty = none
 //   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
 //   threads      int    1..256 searchers (lazy SMP over one table; 1 is deterministic)
@@ -20,9 +20,9 @@
 //   seed         int    0..2147483647, random choices (beginner level, book variety)
 //   multi-pv     int    1..64, best root moves reported, each on its own info line (rank=k)
 //
-// tt-size, variant (with its start position), book-file and egdb-dir are heavy: the session passes them on at
-// the next `init`, `new-game`, `pos` or `go` rather than at once. The others reach the engine
-// immediately.
+// tt-size, variant (with its start position), book-file and egdb-dir are heavy: the session passes
+// them on at the next `init`, `new-game`, `pos` or `go` rather than at once. The others reach the
+// engine immediately.
 #pragma once
 
 #include <optional>

@@ -21,7 +21,7 @@ struct PlaySettings {
   std::uint64_t seed = 1;  // the engine's random choices (beginner level)
   int tt_log2 = 20;
   std::string eval_file;  // EngineOptions::eval_file
-  std::string egdb_dir;  // endgame databases; empty = none
+  std::string egdb_dir;   // endgame databases; empty = none
 };
 
 class Console {
