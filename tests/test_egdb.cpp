@@ -51,16 +51,25 @@ void build(Variant v, const fs::path& dir, const std::vector<egdb::Unit>& units,
   });
 }
 
+// A directory removed when the test program ends.
+struct TempDir {
+  fs::path path;
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
 // The sets of at most three pieces, built once per run (English and international share the
 // directory: file names carry the rule set).
 const fs::path& small_sets() {
-  static const fs::path dir = [] {
+  static const TempDir dir = [] {
     const fs::path d = temp_dir("small");
     build(Variant::English, d, egdb::plan(3));
     build(Variant::International, d, egdb::plan(3));
-    return d;
+    return TempDir{d};
   }();
-  return dir;
+  return dir.path;
 }
 
 std::shared_ptr<const egdb::Database> open_small(Variant v) {
@@ -505,6 +514,27 @@ TEST_CASE("Hub egdb-dir: a directory is used at once, anything else is a bad val
   // The won ending is played from the databases at once: a database win score (97.xx).
   CHECK(r.out.find("score=97.") != std::string::npos);
   CHECK(r.out.find("done move=") != std::string::npos);
+}
+
+}  // namespace tsuru
+
+namespace tsuru {
+
+TEST_CASE("the other diagonal rule sets: the values of the small sets agree", "[egdb]") {
+  // Russian (a man crowned in a capture goes on as a king, free choice) and Italian (short
+  // kings, men may not take kings, ranked captures) through the same generator.
+  const fs::path dir = temp_dir("others");
+  build(Variant::Russian, dir, egdb::plan(3));
+  build(Variant::Italian, dir, egdb::plan(3));
+  const auto russian = egdb::Database::open(Variant::Russian, dir.string());
+  const auto italian = egdb::Database::open(Variant::Italian, dir.string());
+  REQUIRE(russian.ok());
+  REQUIRE(italian.ok());
+  REQUIRE(russian.value()->pieces() == 3);
+  REQUIRE(italian.value()->pieces() == 3);
+  check_consistency<RussianRules>(Variant::Russian, **russian, 3);
+  check_consistency<ItalianRules>(Variant::Italian, **italian, 3);
+  fs::remove_all(dir);
 }
 
 }  // namespace tsuru
