@@ -123,6 +123,11 @@ int selfplay_merge(const Args& args) {
     std::fprintf(stderr, "selfplay merge: %s\n", merged.error().c_str());
     return 1;
   }
+  if (merged->size() > train::kMaxSamples) {
+    std::fprintf(stderr, "selfplay merge: %zu samples, more than a sample file may hold (%llu)\n",
+                 merged->size(), static_cast<unsigned long long>(train::kMaxSamples));
+    return 1;
+  }
   if (const auto written = train::write_samples(*v, out, *merged); !written) {
     std::fprintf(stderr, "selfplay merge: %s\n", written.error().c_str());
     return 1;
@@ -224,6 +229,13 @@ int selfplay_play(const Args& args) {
   std::fprintf(stderr, "\n");
   if (run.stopped)
     std::fprintf(stderr, "selfplay: stopped; writing the %zu games finished\n", run.games.size());
+  if (run.samples.size() > train::kMaxSamples) {
+    std::fprintf(stderr,
+                 "selfplay: %zu samples, more than a sample file may hold (%llu): play the games "
+                 "in shards (--shard) and train on several files\n",
+                 run.samples.size(), static_cast<unsigned long long>(train::kMaxSamples));
+    return 1;
+  }
   if (const auto written = train::write_samples(o.variant, out, run.samples); !written) {
     std::fprintf(stderr, "selfplay: %s\n", written.error().c_str());
     return 1;
