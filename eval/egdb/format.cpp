@@ -232,6 +232,33 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
   return v;
 }
 
+namespace {
+
+// One run of a run-length coded block (docs/formats.md): a byte with the symbol in its top two
+// bits and the length - 1 in the low six; 63 there means 64 plus a little-endian base-128
+// number that follows. Advances p past the run.
+struct Run {
+  unsigned symbol;
+  std::uint64_t length;
+};
+Run next_run(const std::uint8_t*& p) {
+  const std::uint8_t byte = *p++;
+  std::uint64_t length = (byte & 63U) + 1;
+  if ((byte & 63U) == 63) {
+    std::uint64_t extra = 0;
+    int shift = 0;
+    while (true) {
+      extra |= static_cast<std::uint64_t>(*p & 0x7F) << shift;
+      shift += 7;
+      if (!(*p++ & 0x80)) break;
+    }
+    length = 64 + extra;
+  }
+  return {static_cast<unsigned>(byte >> 6U), length};
+}
+
+}  // namespace
+
 Wdl SliceView::wdl(std::uint64_t index) const {
   const std::uint64_t b = index / block_positions_, i = index % block_positions_;
   const std::uint8_t* p = blocks_ + get(offsets_ + 4 * b, 4);
@@ -239,20 +266,9 @@ Wdl SliceView::wdl(std::uint64_t index) const {
   ++p;
   std::uint64_t at = 0;
   while (true) {
-    const std::uint8_t byte = *p++;
-    std::uint64_t length = (byte & 63U) + 1;
-    if ((byte & 63U) == 63) {
-      std::uint64_t extra = 0;
-      int shift = 0;
-      while (true) {
-        extra |= static_cast<std::uint64_t>(*p & 0x7F) << shift;
-        shift += 7;
-        if (!(*p++ & 0x80)) break;
-      }
-      length = 64 + extra;
-    }
-    at += length;
-    if (i < at) return static_cast<Wdl>(byte >> 6);
+    const Run run = next_run(p);
+    at += run.length;
+    if (i < at) return static_cast<Wdl>(run.symbol);
   }
 }
 
@@ -278,20 +294,9 @@ std::vector<Value> SliceView::decode_all() const {
     }
     ++p;
     for (std::uint64_t at = 0; at < n;) {
-      const std::uint8_t byte = *p++;
-      std::uint64_t length = (byte & 63U) + 1;
-      if ((byte & 63U) == 63) {
-        std::uint64_t extra = 0;
-        int shift = 0;
-        while (true) {
-          extra |= static_cast<std::uint64_t>(*p & 0x7F) << shift;
-          shift += 7;
-          if (!(*p++ & 0x80)) break;
-        }
-        length = 64 + extra;
-      }
-      for (std::uint64_t k = 0; k < length; ++k) value(first + at + k, byte >> 6U);
-      at += length;
+      const Run run = next_run(p);
+      for (std::uint64_t k = 0; k < run.length; ++k) value(first + at + k, run.symbol);
+      at += run.length;
     }
   }
   return out;

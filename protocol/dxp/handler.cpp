@@ -315,6 +315,12 @@ void GameHandler::think() {
   engine_.set_position(game_);
   const std::uint64_t id = ++search_id_;
   thinking_ = true;
+  go(limits, id);
+  arm_guard(id, guard);
+}
+
+// Starts search id on the engine; its score and best move come back on the I/O thread.
+void GameHandler::go(const SearchLimits& limits, std::uint64_t id) {
   auto weak = weak_from_this();
   boost::asio::io_context& io = io_;
   engine_.go(
@@ -329,7 +335,6 @@ void GameHandler::think() {
           if (auto self = weak.lock()) self->on_best(id, best);
         });
       });
-  arm_guard(id, guard);
 }
 
 void GameHandler::arm_guard(std::uint64_t id, double guard) {
@@ -362,20 +367,7 @@ void GameHandler::ponder(const BestMove& best) {
   ponder_move_ = best.ponder;
   spdlog::info("[dxp {}] pondering on {}", id_,
                notation::format_move(options_.variant, best.ponder));
-  auto weak = weak_from_this();
-  boost::asio::io_context& io = io_;
-  engine_.go(
-      limits,
-      [weak, id, &io](const SearchInfo& info) {
-        boost::asio::post(io, [weak, id, score = info.score] {
-          if (auto self = weak.lock(); self && self->search_id_ == id) self->last_score_ = score;
-        });
-      },
-      [weak, id, &io](const BestMove& b) {
-        boost::asio::post(io, [weak, id, b] {
-          if (auto self = weak.lock()) self->on_best(id, b);
-        });
-      });
+  go(limits, id);
 }
 
 void GameHandler::on_best(std::uint64_t id, const BestMove& best) {

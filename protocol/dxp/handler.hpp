@@ -135,6 +135,7 @@ class GameHandler : public std::enable_shared_from_this<GameHandler> {
   void think();
   // The search limits of our move, as the clocks stand now.
   SearchLimits our_limits(double& guard) const;
+  void go(const SearchLimits& limits, std::uint64_t id);
   void arm_guard(std::uint64_t id, double guard);
   void ponder(const BestMove& best);
   void on_best(std::uint64_t id, const BestMove& best);
