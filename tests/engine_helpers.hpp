@@ -38,12 +38,17 @@ struct Analysis {
   std::string best_text;
 };
 
+// Options for engines under test: a small table, no book (book moves would hide the search).
+inline EngineOptions test_options(int tt_log2 = 18) {
+  EngineOptions options;
+  options.tt_log2 = tt_log2;
+  options.book = false;
+  return options;
+}
+
 inline Analysis analyse(const Game& game, int depth, std::uint64_t nodes = 0) {
   Engine engine;
-  EngineOptions options;
-  options.tt_log2 = 18;
-  options.book = false;
-  engine.set_options(options);
+  engine.set_options(test_options());
   engine.set_position(game);
   SearchLimits limits;
   limits.depth = depth;
@@ -71,10 +76,7 @@ struct Played {
 // every move it chooses must be legal.
 inline Played play_out(Game game, int depth, int tt_log2 = 18, int max_plies = 1000) {
   Engine engine;
-  EngineOptions options;
-  options.tt_log2 = tt_log2;
-  options.book = false;
-  engine.set_options(options);
+  engine.set_options(test_options(tt_log2));
   engine.new_game();
   Played p{std::move(game), 0};
   const Variant v = p.game.variant();

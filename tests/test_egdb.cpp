@@ -383,9 +383,7 @@ namespace {
 // The engine plays both sides of a game from pos with the databases in dir until it ends.
 Game engine_game(Variant v, const Position& pos, const std::string& dir, int depth) {
   Engine engine;
-  EngineOptions options;
-  options.tt_log2 = 16;
-  options.book = false;
+  EngineOptions options = test::test_options(16);
   options.egdb_dir = dir;
   engine.set_options(options);
   Game g(v, pos);
@@ -448,9 +446,7 @@ TEST_CASE("the engine converts 100 won 4-piece endings per rule set", "[.egdb-lo
 TEST_CASE("the search scores database positions exactly", "[egdb][engine]") {
   const std::string dir = small_sets().string();
   Engine engine;
-  EngineOptions options;
-  options.tt_log2 = 16;
-  options.book = false;
+  EngineOptions options = test::test_options(16);
   options.egdb_dir = dir;
   engine.set_options(options);
   // Two kings against one: a database win, above any evaluation, below a proven win.

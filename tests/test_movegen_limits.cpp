@@ -22,6 +22,12 @@ namespace {
 constexpr const char* kManyCaptures =
     "W:WK4,K5,K16,K26,K36,K46:B2,7,8,11,K13,19,20,K21,K24,29,30,31,33,K38,K41,K42,K47";
 
+// A Frisian white king among 28 black men and kings: 2.2 million capture states, a second or more
+// a generation.
+constexpr const char* kFrisianKing =
+    "W:WK17:B1,K4,K7,K9,11,K12,13,14,K16,K18,K21,K22,K23,K25,K27,29,30,31,32,K33,34,K36,K38,K41,"
+    "42,K43,44,K45,K47";
+
 // A white king on d4 among 30 black kings on the other colour (2 to 4 s a generation before).
 constexpr const char* kTurkishKings =
     "W:WKd4:BKa2,Ka4,Ka6,Ka8,Kb1,Kb3,Kb5,Kb7,Kc2,Kc4,Kc8,Kd1,Kd3,Kd5,Kd7,Ke2,Ke4,Ke6,Ke8,Kf1,"
@@ -122,10 +128,7 @@ TEST_CASE("407 maximal captures: the game and the search take any of them", "[mo
 TEST_CASE("capture search walks each state once: Frisian king among 28 pieces",
           "[movegen][capture-search]") {
   const Variant v = Variant::Frisian;
-  const Position pos =
-      fen(v,
-          "W:WK17:B1,K4,K7,K9,11,K12,13,14,K16,K18,K21,K22,K23,K25,K27,29,30,31,32,K33,34,K36,"
-          "K38,K41,42,K43,44,K45,K47");
+  const Position pos = fen(v, kFrisianKing);
   // Walking every order of the same captures handed the sink 186,231,116 sequences (about 10 s);
   // walking each state once, 2,177,877.
   // One generation only: each still takes a second or more.
@@ -139,10 +142,7 @@ TEST_CASE("capture search walks each state once: Frisian king among 28 pieces",
 TEST_CASE("a contrived capture: one generation kept, one path per move, PDN paths bounded",
           "[movegen][capture-search]") {
   const Variant v = Variant::Frisian;
-  const Position pos =
-      fen(v,
-          "W:WK17:B1,K4,K7,K9,11,K12,13,14,K16,K18,K21,K22,K23,K25,K27,29,30,31,32,K33,34,K36,"
-          "K38,K41,42,K43,44,K45,K47");
+  const Position pos = fen(v, kFrisianKing);
   // The slow generation is kept (engine/legal.cpp): asked again, the same four moves.
   const MoveList first = legal_moves(v, pos);
   const MoveList again = legal_moves(v, pos);

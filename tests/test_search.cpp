@@ -97,9 +97,7 @@ namespace {
 // Every info report of a multi-PV analysis.
 std::vector<SearchInfo> multi_pv_reports(const Game& game, int depth, int k) {
   Engine engine;
-  EngineOptions options;
-  options.tt_log2 = 18;
-  options.book = false;
+  EngineOptions options = test::test_options();
   options.multi_pv = k;
   engine.set_options(options);
   engine.set_position(game);
