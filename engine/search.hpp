@@ -317,7 +317,10 @@ class Search {
     if (moves.empty()) return no_move_score(ply);
     if (repeated(ply, ds) || counter_draw<R>(ds, pos, draws_) != ResultReason::None) return kDraw;
     if (egdb_ && !moves[0].is_capture())
-      if (const auto s = egdb::search_score<R>(*egdb_, pos, &ds, draws_, ply)) return *s;
+      if (const auto s = egdb::search_score<R>(*egdb_, pos, &ds, draws_, ply, [&] {
+            return eval::evaluate<R>(pos, control_.evaluation());
+          }))
+        return *s;
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos, control_.evaluation());
 
     const bool capture = moves[0].is_capture();
@@ -438,7 +441,10 @@ class Search {
     if (!MoveGen<R>::has_capture(pos)) {
       if (MoveGen<R>::count_quiet(pos) == 0) return no_move_score(ply);
       if (egdb_)
-        if (const auto s = egdb::search_score<R>(*egdb_, pos, nullptr, draws_, ply)) return *s;
+        if (const auto s = egdb::search_score<R>(*egdb_, pos, nullptr, draws_, ply, [&] {
+              return eval::evaluate<R>(pos, control_.evaluation());
+            }))
+          return *s;
       return leaf(pos, ply);
     }
     FixedMoveList moves;

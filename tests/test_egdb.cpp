@@ -443,6 +443,59 @@ TEST_CASE("the engine converts 100 won 4-piece endings per rule set", "[.egdb-lo
   for (Variant v : {Variant::English, Variant::International}) check_conversions(v, dir, 4, 100);
 }
 
+TEST_CASE("win/draw/loss of sampled positions of the largest English slices agree one move on",
+          "[.egdb-long]") {
+  // The sets beyond the distance slices store WDL only: each sampled position's value must
+  // follow from its children's (a win has a losing child, a loss only winning children, a draw
+  // no losing child and a drawn one).
+  const char* dir = std::getenv("TSURU_EGDB_DIR");
+  if (!dir) FAIL("set TSURU_EGDB_DIR to a directory with the 5-piece English sets");
+  const auto db = egdb::Database::open(Variant::English, dir);
+  REQUIRE(db.ok());
+  const int n = (*db)->probe_limit();
+  const egdb::Layout l = egdb::layout_of(Variant::English);
+  std::mt19937_64 rng(5);
+  std::uint64_t checked = 0, wrong = 0;
+  std::string first;
+  for (const egdb::Slice& s : egdb::slices_with(n))
+    for (int k = 0; k < 2000; ++k) {
+      const std::uint64_t i = rng() % egdb::slice_size(l, s);
+      const auto p = egdb::unrank(l, s, i);
+      if (!p) continue;
+      const Position pos = egdb::position_of(l, *p);
+      const auto here = (*db)->probe(pos);
+      if (!here) continue;
+      MoveList moves;
+      MoveGen<EnglishRules>::generate(pos, moves);
+      int losses = 0, draws = 0;
+      bool known = true;
+      for (const Move& m : moves) {
+        const Position child = pos.after(m);
+        if (child.pieces(child.turn()) == 0) {
+          ++losses;
+          continue;
+        }
+        const auto c = (*db)->probe(child);
+        if (!c)
+          known = false;
+        else if (c->wdl == Wdl::Loss)
+          ++losses;
+        else if (c->wdl == Wdl::Draw)
+          ++draws;
+      }
+      if (!known) continue;
+      const bool ok = moves.empty()            ? here->wdl == Wdl::Loss
+                      : here->wdl == Wdl::Win  ? losses > 0
+                      : here->wdl == Wdl::Loss ? losses + draws == 0
+                                               : losses == 0 && draws > 0;
+      if (!ok && !wrong++) first = s.name() + " " + std::to_string(i);
+      ++checked;
+    }
+  INFO("first wrong: " << first);
+  CHECK(checked > 0);
+  CHECK(wrong == 0);
+}
+
 TEST_CASE("the search scores database positions exactly", "[egdb][engine]") {
   const std::string dir = small_sets().string();
   Engine engine;
@@ -487,10 +540,11 @@ TEST_CASE("a database win the endgame limit cuts short scores as a draw", "[egdb
   REQUIRE(pos.has_value());
   DrawState ds = initial_draw_state<InternationalRules>(*pos);
   REQUIRE(ds.endgame_left == 10);
-  CHECK(egdb::search_score<InternationalRules>(*db, *pos, &ds, {}, 0) ==
+  CHECK(egdb::search_score<InternationalRules>(*db, *pos, &ds, {}, 0, [] { return Score{0}; }) ==
         egdb::database_win(0, distance));
   ds.endgame_left = static_cast<std::int16_t>(distance - 1);
-  CHECK(egdb::search_score<InternationalRules>(*db, *pos, &ds, {}, 0) == kDraw);
+  CHECK(egdb::search_score<InternationalRules>(*db, *pos, &ds, {}, 0, [] { return Score{0}; }) ==
+        kDraw);
 }
 
 }  // namespace tsuru
@@ -534,3 +588,15 @@ TEST_CASE("the other diagonal rule sets: the values of the small sets agree", "[
 }
 
 }  // namespace tsuru
+
+TEST_CASE("without distances the evaluation orders positions of one database value", "[egdb]") {
+  // A won position the database gives no distance for: the better evaluation scores higher, and
+  // still above every evaluation and below every database win with a distance.
+  CHECK(egdb::database_win(3, -1, 200) > egdb::database_win(3, -1, 0));
+  CHECK(egdb::database_win(3, -1, 5000) == egdb::database_win(3, -1, egdb::kEvalSpan));
+  CHECK(egdb::database_win(3, -1, -5000) > 8000);
+  CHECK(egdb::database_win(3, -1, 5000) < egdb::database_win(120, 2 * egdb::kUnknownDistance));
+  // The loser resists: its better evaluation scores higher too (search_score negates the win
+  // of the opponent's view).
+  CHECK(-egdb::database_win(3, -1, -200) > -egdb::database_win(3, -1, 0));
+}

@@ -35,9 +35,18 @@ inline constexpr int kUnknownDistance = 300;
 static_assert(kDatabaseWin - 2 * kUnknownDistance > 9000,
               "database wins must stay above every evaluation");
 
-constexpr Score database_win(int ply, int distance) {
-  const int d = distance < 0 ? kUnknownDistance : distance;
-  return kDatabaseWin - std::min(ply + d, 2 * kUnknownDistance);
+// Without a distance every won position would score the same: the winner could shuffle and the
+// loser would give up at once, playing any move (an English match with the 5-piece WDL sets and
+// scores like that: W1 D9 L7 against the same engine without databases). There the evaluation,
+// clamped to +-kEvalSpan, orders positions of one value: the winner heads for the better
+// position, the loser resists.
+inline constexpr Score kEvalSpan = 500;
+inline constexpr Score kUnknownWin = kDatabaseWin - 2 * kUnknownDistance - kEvalSpan - 1;
+static_assert(kUnknownWin - kEvalSpan > 8000, "database wins must stay above every evaluation");
+
+constexpr Score database_win(int ply, int distance, Score eval = 0) {
+  if (distance < 0) return kUnknownWin + std::clamp<Score>(eval, -kEvalSpan, kEvalSpan);
+  return kDatabaseWin - std::min(ply + distance, 2 * kUnknownDistance);
 }
 
 // Whether the counter rules draw a kings-only position before a result `distance` plies away.
@@ -51,14 +60,20 @@ bool counters_cut_short(const Position& pos, const DrawState& ds, const DrawOpti
 
 // The score of pos at ply from the database, or nullopt when it does not cover pos. ds: the
 // draw counters at pos (nullptr in the quiescence search, which does not track them).
-template <class R>
+// evaluate(): the static evaluation of pos for the side to move, asked only for a win or loss
+// without a distance.
+template <class R, class Evaluate>
 std::optional<Score> search_score(const Database& db, const Position& pos, const DrawState* ds,
-                                  const DrawOptions& draws, int ply) {
+                                  const DrawOptions& draws, int ply, Evaluate&& evaluate) {
   if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
   const std::optional<Probe> p = db.probe(pos);
   if (!p) return std::nullopt;
   if (p->wdl == Wdl::Draw) return kDraw;
   if (ds && counters_cut_short<R>(pos, *ds, draws, p->distance)) return kDraw;
+  if (p->distance < 0) {
+    const Score e = evaluate();
+    return p->wdl == Wdl::Win ? database_win(ply, -1, e) : -database_win(ply, -1, -e);
+  }
   const Score win = database_win(ply, p->distance);
   return p->wdl == Wdl::Win ? win : -win;
 }
