@@ -547,10 +547,6 @@ TEST_CASE("a database win the endgame limit cuts short scores as a draw", "[egdb
         kDraw);
 }
 
-}  // namespace tsuru
-
-namespace tsuru {
-
 TEST_CASE("Hub egdb-dir: a directory is used at once, anything else is a bad value", "[egdb]") {
   const std::string dir = small_sets().string();
   const auto r = test::run_tsuru(
@@ -565,10 +561,6 @@ TEST_CASE("Hub egdb-dir: a directory is used at once, anything else is a bad val
   CHECK(r.out.find("score=97.") != std::string::npos);
   CHECK(r.out.find("done move=") != std::string::npos);
 }
-
-}  // namespace tsuru
-
-namespace tsuru {
 
 TEST_CASE("the other diagonal rule sets: the values of the small sets agree", "[egdb]") {
   // Russian (a man crowned in a capture goes on as a king, free choice) and Italian (short
@@ -587,8 +579,6 @@ TEST_CASE("the other diagonal rule sets: the values of the small sets agree", "[
   fs::remove_all(dir);
 }
 
-}  // namespace tsuru
-
 TEST_CASE("without distances the evaluation orders positions of one database value", "[egdb]") {
   // A won position the database gives no distance for: the better evaluation scores higher, and
   // still above every evaluation and below every database win with a distance.
@@ -600,3 +590,5 @@ TEST_CASE("without distances the evaluation orders positions of one database val
   // of the opponent's view).
   CHECK(-egdb::database_win(3, -1, -200) > -egdb::database_win(3, -1, 0));
 }
+
+}  // namespace tsuru
