@@ -317,3 +317,19 @@ TEST_CASE("self-play with a depth limit per move", "[selfplay-data]") {
   CHECK(train::encode_samples(o.variant, run.samples) ==
         train::encode_samples(o.variant, train::play_games(o).samples));
 }
+
+TEST_CASE("self-play: the games of the evaluation chosen", "[selfplay-data]") {
+  // The trained English weights play other games than the classic evaluation (the data of one
+  // evaluation trains the next).
+  const Variant v = Variant::English;
+  train::SelfplayOptions classic = options(v, 4, 11);
+  train::SelfplayOptions trained = classic;
+  trained.evaluation = eval::builtin_weights(v);
+  REQUIRE(trained.evaluation != nullptr);
+  CHECK(bytes_of(v, train::play_games(trained)) == bytes_of(v, train::play_games(trained)));
+  CHECK(bytes_of(v, train::play_games(trained)) != bytes_of(v, train::play_games(classic)));
+  const auto bad = selfplay({"--variant", "english", "--games", "1", "--nodes", "100",
+                             "--eval-file", "/nonexistent.weights", "--out", "/tmp/unused"});
+  CHECK(bad.code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--eval-file"));
+}

@@ -142,6 +142,7 @@ int selfplay_play(const Args& args) {
   int games = 0;
   o.random_plies = 24;
   o.random_margin = 20;
+  std::string eval_file;
   po::options_description desc(
       "tsuru selfplay: the engine plays itself and writes every quiet position in which it "
       "moved (no capture for the side to move) with the game's result and its score\n"
@@ -167,6 +168,9 @@ int selfplay_play(const Args& args) {
       "in this many plies after the opening, a second-best move within --random-margin of the "
       "best is played half the time (0: never)")(
       "random-margin", po::value(&o.random_margin)->default_value(o.random_margin), "centi-men")(
+      "eval-file", po::value(&eval_file)->default_value(eval_file),
+      "the evaluation both sides play: empty (the default) the classic one, default the rule "
+      "set's default, builtin its trained weights, or a weights file")(
       "tt-size", po::value(&o.tt_log2)->default_value(o.tt_log2),
       "hash table entries per game in play, log2")("out", po::value(&out)->required(),
                                                    "sample file to write")(
@@ -183,6 +187,14 @@ int selfplay_play(const Args& args) {
     std::fprintf(stderr, "selfplay: bad --shard '%s': expected I/N with 0 <= I < N\n",
                  shard_text.c_str());
     return 2;
+  }
+  {
+    auto evaluation = eval::load_evaluation(o.variant, eval_file);
+    if (!evaluation) {
+      std::fprintf(stderr, "selfplay: --eval-file: %s\n", evaluation.error().c_str());
+      return 2;
+    }
+    o.evaluation = *evaluation;
   }
   if (openings_spec.empty()) openings_spec = o.variant == Variant::English ? "ballots" : "random:4";
   auto openings = match::load_openings(o.variant, openings_spec, o.seed, games);

@@ -31,6 +31,7 @@ SearchResult search(const SelfplayOptions& o, TranspositionTable& tt, const Game
                     const MoveList& moves) {
   SearchControl control;  // no clock: only the node or depth limit ends a search
   control.reset();
+  control.set_evaluation(o.evaluation.get());
   return with_rules(o.variant, [&]<class R>(R) {
     return run_search<R>(tt, control, game, moves, o.depth, o.nodes, 1, 1, {});
   });

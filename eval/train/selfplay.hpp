@@ -18,6 +18,7 @@
 #include "engine/expected.hpp"
 #include "engine/game.hpp"
 #include "engine/tt.hpp"
+#include "eval/pattern_weights.hpp"
 #include "eval/train/sample.hpp"
 
 namespace tsuru::train {
@@ -42,6 +43,9 @@ struct SelfplayOptions {
   int random_plies = 0;
   int random_margin = 0;
   int tt_log2 = 16;  // transposition table entries per game in play, log2
+  // The evaluation both sides play (eval/pattern_weights.hpp); null: the classic one. Games of
+  // a trained evaluation train the next one.
+  std::shared_ptr<const eval::PatternWeights> evaluation;
   // A game still going after this many plies is stopped and counted as a draw; every rule set's
   // draw rules end games far sooner (the English 400-move cap is the longest), so it never is.
   int max_plies = 2000;
