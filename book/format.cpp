@@ -6,11 +6,17 @@
 #include <optional>
 
 #include "engine/legal.hpp"
+#include "engine/record_file.hpp"
 
 namespace tsuru::book {
 namespace {
 
-constexpr char kMagic[8] = {'T', 'S', 'U', 'R', 'U', 'B', 'K', '\0'};
+constexpr RecordFileKind kBookFile{{'T', 'S', 'U', 'R', 'U', 'B', 'K', '\0'},
+                                   kVersion,
+                                   kRecordSize,
+                                   kMaxRecords,
+                                   "book",
+                                   "rebuild it"};
 
 constexpr auto put = put_le;
 constexpr auto get = get_le;
@@ -31,17 +37,8 @@ std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records) {
     put(body, static_cast<std::uint16_t>(r.score), 2);
     put(body, 0, 2);
   }
-  std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-  put(out, kVersion, 4);
-  put(out, kRecordSize, 4);
-  char name[16] = {};
-  const std::string_view n = info(v).name;
-  std::memcpy(name, n.data(), std::min<std::size_t>(n.size(), 15));
-  out.insert(out.end(), name, name + 16);
-  put(out, start_position(v).key(), 8);
-  put(out, records.size(), 8);
-  put(out, fnv1a(body.data(), body.size()), 8);
-  put(out, 0, 8);
+  std::vector<std::uint8_t> out =
+      encode_record_header(kBookFile, v, records.size(), fnv1a(body.data(), body.size()));
   out.insert(out.end(), body.begin(), body.end());
   return out;
 }
@@ -50,29 +47,7 @@ namespace {
 
 // Checks a header against the size of the whole image (header and records); the record count.
 Expected<std::uint64_t> check_header(Variant v, const std::uint8_t* h, std::uint64_t size) {
-  using E = Expected<std::uint64_t>;
-  if (size < kHeaderSize) return E::failure("not a Tsuru book (file too short)");
-  if (std::memcmp(h, kMagic, 8) != 0) return E::failure("not a Tsuru book (bad magic)");
-  if (get(h + 8, 4) != kVersion)
-    return E::failure("book format version " + std::to_string(get(h + 8, 4)) +
-                      " is not supported (expected " + std::to_string(kVersion) + ")");
-  if (get(h + 12, 4) != kRecordSize) return E::failure("book has an unexpected record size");
-  const std::string name(reinterpret_cast<const char*>(h + 16),
-                         strnlen(reinterpret_cast<const char*>(h + 16), 16));
-  if (name != info(v).name)
-    return E::failure("book is for rule set '" + name + "', not '" + std::string(info(v).name) +
-                      "'");
-  if (get(h + 32, 8) != start_position(v).key())
-    return E::failure("book was built with different position keys (rebuild it)");
-  const std::uint64_t count = get(h + 40, 8);
-  if (count > kMaxRecords)
-    return E::failure("book claims " + std::to_string(count) + " records, more than the limit of " +
-                      std::to_string(kMaxRecords));
-  if (size != kHeaderSize + count * kRecordSize)
-    return E::failure("book is truncated or has trailing bytes (" + std::to_string(size) +
-                      " bytes, the header gives " +
-                      std::to_string(kHeaderSize + count * kRecordSize) + ")");
-  return count;
+  return check_record_header(kBookFile, v, h, size);
 }
 
 // Parses records one chunk at a time: a running checksum, and the first impossible or
@@ -131,7 +106,7 @@ Expected<std::vector<Record>> decode(Variant v, const std::vector<std::uint8_t>&
   if (!count) return E::failure(count.error());
   RecordReader reader(v, *count);
   reader.feed(bytes.data() + kHeaderSize, static_cast<std::size_t>(*count));
-  return reader.finish(get(bytes.data() + 48, 8));
+  return reader.finish(record_header_checksum(bytes.data()));
 }
 
 Expected<std::vector<Record>> read_file(Variant v, const std::string& path) {
@@ -157,7 +132,7 @@ Expected<std::vector<Record>> read_file(Variant v, const std::string& path) {
     reader.feed(chunk.data(), n);
     done += n;
   }
-  auto records = reader.finish(get(header + 48, 8));
+  auto records = reader.finish(record_header_checksum(header));
   if (!records) return E::failure(path + ": " + records.error());
   return records;
 }

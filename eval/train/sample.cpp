@@ -6,42 +6,20 @@
 
 #include "engine/binary_io.hpp"
 #include "engine/legal.hpp"
+#include "engine/record_file.hpp"
 
 namespace tsuru::train {
 namespace {
 
-constexpr char kMagic[8] = {'T', 'S', 'U', 'R', 'U', 'S', 'P', '\0'};
+constexpr RecordFileKind kSampleFile{{'T', 'S', 'U', 'R', 'U', 'S', 'P', '\0'},
+                                     kSampleVersion,
+                                     kSampleRecordSize,
+                                     kMaxSamples,
+                                     "sample file",
+                                     "make it again"};
 
-std::string header_name(const std::uint8_t* h) {
-  return {reinterpret_cast<const char*>(h + 16),
-          strnlen(reinterpret_cast<const char*>(h + 16), 16)};
-}
-
-// Checks a header against the size of the whole image; the record count.
 Expected<std::uint64_t> check_header(Variant v, const std::uint8_t* h, std::uint64_t size) {
-  using E = Expected<std::uint64_t>;
-  if (size < kSampleHeaderSize) return E::failure("not a Tsuru sample file (file too short)");
-  if (std::memcmp(h, kMagic, 8) != 0) return E::failure("not a Tsuru sample file (bad magic)");
-  if (get_le(h + 8, 4) != kSampleVersion)
-    return E::failure("sample format version " + std::to_string(get_le(h + 8, 4)) +
-                      " is not supported (expected " + std::to_string(kSampleVersion) + ")");
-  if (get_le(h + 12, 4) != kSampleRecordSize)
-    return E::failure("sample file has an unexpected record size");
-  const std::string name = header_name(h);
-  if (name != info(v).name)
-    return E::failure("samples are for rule set '" + name + "', not '" + std::string(info(v).name) +
-                      "'");
-  if (get_le(h + 32, 8) != start_position(v).key())
-    return E::failure("samples were written with a different board layout or keys");
-  const std::uint64_t count = get_le(h + 40, 8);
-  if (count > kMaxSamples)
-    return E::failure("sample file claims " + std::to_string(count) +
-                      " records, more than the limit of " + std::to_string(kMaxSamples));
-  if (size != kSampleHeaderSize + count * kSampleRecordSize)
-    return E::failure("sample file is truncated or has trailing bytes (" + std::to_string(size) +
-                      " bytes, the header gives " +
-                      std::to_string(kSampleHeaderSize + count * kSampleRecordSize) + ")");
-  return count;
+  return check_record_header(kSampleFile, v, h, size);
 }
 
 // Parses records chunk by chunk with a running checksum; the first impossible record.
@@ -106,17 +84,8 @@ std::vector<std::uint8_t> encode_samples(Variant v, const std::vector<Sample>& s
     put_le(body, static_cast<std::uint8_t>(s.result), 1);
     put_le(body, 0, 2);
   }
-  std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-  put_le(out, kSampleVersion, 4);
-  put_le(out, kSampleRecordSize, 4);
-  char name[16] = {};
-  const std::string_view n = info(v).name;
-  std::memcpy(name, n.data(), std::min<std::size_t>(n.size(), 15));
-  out.insert(out.end(), name, name + 16);
-  put_le(out, start_position(v).key(), 8);
-  put_le(out, samples.size(), 8);
-  put_le(out, fnv1a(body.data(), body.size()), 8);
-  put_le(out, 0, 8);
+  std::vector<std::uint8_t> out =
+      encode_record_header(kSampleFile, v, samples.size(), fnv1a(body.data(), body.size()));
   out.insert(out.end(), body.begin(), body.end());
   return out;
 }
@@ -127,7 +96,7 @@ Expected<std::vector<Sample>> decode_samples(Variant v, const std::vector<std::u
   if (!count) return E::failure(count.error());
   RecordReader reader(v, *count);
   reader.feed(bytes.data() + kSampleHeaderSize, static_cast<std::size_t>(*count));
-  return reader.finish(get_le(bytes.data() + 48, 8));
+  return reader.finish(record_header_checksum(bytes.data()));
 }
 
 Expected<Variant> sample_file_variant(const std::string& path) {
@@ -136,11 +105,11 @@ Expected<Variant> sample_file_variant(const std::string& path) {
   if (!size) return E::failure(size.error());
   std::ifstream in(path, std::ios::binary);
   std::uint8_t header[kSampleHeaderSize] = {};
-  if (*size < kSampleHeaderSize || !in.read(reinterpret_cast<char*>(header), kSampleHeaderSize))
+  if (*size < kRecordHeaderSize || !in.read(reinterpret_cast<char*>(header), kSampleHeaderSize))
     return E::failure(path + ": not a Tsuru sample file (file too short)");
-  if (std::memcmp(header, kMagic, 8) != 0)
+  if (std::memcmp(header, kSampleFile.magic, 8) != 0)
     return E::failure(path + ": not a Tsuru sample file (bad magic)");
-  const std::string name = header_name(header);
+  const std::string name = record_header_rule_set(header);
   const auto v = parse_variant(name);
   if (!v) return E::failure(path + ": unknown rule set '" + name + "'");
   return *v;
@@ -169,7 +138,7 @@ Expected<std::vector<Sample>> read_samples(Variant v, const std::string& path) {
     reader.feed(chunk.data(), n);
     done += n;
   }
-  auto samples = reader.finish(get_le(header + 48, 8));
+  auto samples = reader.finish(record_header_checksum(header));
   if (!samples) return E::failure(path + ": " + samples.error());
   return samples;
 }

@@ -26,7 +26,7 @@
 namespace tsuru::train {
 
 inline constexpr std::uint32_t kSampleVersion = 1;
-inline constexpr std::size_t kSampleHeaderSize = 64;
+inline constexpr std::size_t kSampleHeaderSize = 64;  // engine/record_file.hpp
 inline constexpr std::size_t kSampleRecordSize = 36;
 // 128 Mi samples (4.5 GiB): far more than a session's self-play makes; a hostile header cannot
 // make a reader allocate without bound.
