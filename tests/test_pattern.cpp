@@ -255,6 +255,21 @@ TEST_CASE("load_evaluation: empty is classic, a file must be for the rule set",
   std::filesystem::remove(path);
 }
 
+TEST_CASE("default: the trained weights where they won their match, classic elsewhere",
+          "[pattern][weights]") {
+  // README "Training an evaluation": English and international won their SPRT matches against
+  // the classic evaluation; the other rule sets have no shipped weights.
+  for (Variant v : {Variant::English, Variant::International}) {
+    const auto d = eval::load_evaluation(v, std::string(eval::kDefaultEval));
+    REQUIRE(d.ok());
+    CHECK(d->get() == eval::builtin_weights(v).get());
+    CHECK(d->get() != nullptr);
+  }
+  const auto russian = eval::load_evaluation(Variant::Russian, std::string(eval::kDefaultEval));
+  REQUIRE(russian.ok());
+  CHECK(*russian == nullptr);
+}
+
 TEST_CASE(
     "the engine searches with the eval-file it is given and keeps it when the next one is damaged",
     "[pattern][engine]") {

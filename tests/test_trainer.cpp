@@ -10,6 +10,7 @@
 #include "engine/legal.hpp"
 #include "eval/pattern.hpp"
 #include "eval/train/trainer.hpp"
+#include "protocol/notation.hpp"
 #include "tests/pattern_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 
@@ -179,6 +180,29 @@ TEST_CASE("the validation split holds out whole games", "[trainer]") {
   CHECK(r->validation_positions > 300);
   CHECK(r->validation_positions < 900);
   CHECK(r->train_positions + r->validation_positions == samples.size());
+}
+
+TEST_CASE("positions with no man are left out of training: the classic evaluation scores them",
+          "[trainer]") {
+  const Variant v = Variant::International;
+  const Position men = *notation::parse_fen(v, "W:W31,K40:B5,K12");
+  const Position kings = *notation::parse_fen(v, "W:WK31,K40:BK5");
+  std::vector<Sample> samples;
+  for (std::uint32_t g = 0; g < 40; ++g) {
+    samples.push_back(sample_of(men, g, train::kNoScore, 0));
+    samples.push_back(sample_of(kings, g, train::kNoScore, 1));
+  }
+  train::TrainOptions o;
+  o.epochs = 1;
+  o.validation = 0;
+  eval::PatternWeights w;
+  const auto r = train::train(v, {samples}, o, w);
+  REQUIRE(r.ok());
+  CHECK(r->kings_only == 40);
+  CHECK(r->train_positions == 40);
+  // Only kings: nothing to train on.
+  std::vector<Sample> only(samples.begin() + 1, samples.begin() + 2);
+  CHECK(!train::train(v, {only}, o, w).ok());
 }
 
 TEST_CASE("the trainer refuses bad options and rule sets without patterns", "[trainer]") {

@@ -72,8 +72,9 @@ int run_train(const Args& args) {
     std::fprintf(stderr, "train: %s\n", written.error().c_str());
     return 1;
   }
-  std::printf("positions=%zu train=%zu validation=%zu scale=%.6f\n", total, report->train_positions,
-              report->validation_positions, report->scale);
+  std::printf("positions=%zu train=%zu validation=%zu kings_only=%zu scale=%.6f\n", total,
+              report->train_positions, report->validation_positions, report->kings_only,
+              report->scale);
   std::printf(
       "validation loss: pattern=%.6f pattern_fitted=%.6f classic_fitted=%.6f "
       "(classic scale %.6f)\n",

@@ -101,14 +101,21 @@ class Trainer {
           "0 <= validation < 1, 0 <= blend <= 1, batch >= 1)");
     // The split by game: a game's positions all go the same way.
     std::vector<const Sample*> train_set, validation_set;
+    TrainReport report;
     for (std::size_t f = 0; f < files.size(); ++f)
       for (const Sample& s : files[f]) {
+        // Only positions the pattern evaluation scores: with no man on the board the classic
+        // evaluation answers (pattern.hpp), and king endings, often drawn whatever the material,
+        // would teach the king terms a value they never have where the weights are used.
+        if (!((s.white | s.black) & ~s.kings)) {
+          ++report.kings_only;
+          continue;
+        }
         const std::uint64_t h = splitmix(o_.seed ^ splitmix((std::uint64_t{f} << 32) | s.game));
         const double u = static_cast<double>(h >> 11) * 0x1.0p-53;
         (u < o_.validation ? validation_set : train_set).push_back(&s);
       }
     if (train_set.empty()) return E::failure("no training positions (all held out, or no data)");
-    TrainReport report;
     report.train_positions = train_set.size();
     report.validation_positions = validation_set.size();
 

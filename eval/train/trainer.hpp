@@ -49,7 +49,8 @@ struct EpochReport {
 struct TrainReport {
   std::size_t train_positions = 0;
   std::size_t validation_positions = 0;
-  double scale = 0;  // k: the classic evaluation's fitted scale on the training positions
+  std::size_t kings_only = 0;  // positions left out: no man on the board (classic evaluation)
+  double scale = 0;            // k: the classic evaluation's fitted scale on the training positions
   std::vector<EpochReport> epochs;
   // On the validation positions, with the same targets:
   double pattern_loss = 0;         // the written (rounded) weights, endgame knowledge included
