@@ -177,7 +177,7 @@ TEST_CASE("Chinese checkers moves agree with a brute-force generator", "[chinese
     CHECK(engine_moves(pos) == brute_moves(to_board(pos), i % 2 ? 'B' : 'R'));
     ++compared;
   }
-  CHECK(compared > 300);
+  CHECK(compared > 800);  // 823 with this seed
 }
 
 TEST_CASE("a jump chain may stop at any landing and jumps over either colour", "[chinese]") {
