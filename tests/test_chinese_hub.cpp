@@ -8,6 +8,7 @@
 
 #include "engine/chinese/notation.hpp"
 #include "protocol/hub/session.hpp"
+#include "tests/tsuru_run.hpp"
 
 using namespace tsuru;
 using namespace std::chrono_literals;
@@ -119,4 +120,24 @@ TEST_CASE("Hub plays Chinese checkers after set-param variant=chinese", "[chines
     h.send("go think");
     CHECK_FALSE(move_of(h.wait_for("done")).empty());
   }
+}
+
+TEST_CASE("tsuru hub plays Chinese checkers over stdin and stdout", "[chinese][hub]") {
+  // `pos` after `go` first ends the search, so its done is written before the end of input.
+  const auto run = tsuru::test::run_tsuru(
+      {"hub"},
+      "hub\nset-param name=variant value=chinese\ninit\npos moves=\"113-104 7-15\"\n"
+      "level depth=3\ngo think\npos\nquit\n");
+  INFO(run.out << run.err);
+  CHECK(run.code == 0);
+  CHECK(run.out.find("ready") != std::string::npos);
+  const auto at = run.out.find("done move=");
+  REQUIRE(at != std::string::npos);
+  const std::string move = run.out.substr(at + 10, run.out.find('\n', at) - at - 10);
+  auto pos =
+      chinese::parse_fen("R:R104,112,114,115,116,117,118,119,120,121:B1,2,3,4,5,6,8,9,10,15");
+  REQUIRE(pos.ok());
+  CHECK(chinese::parse_move(*pos, move).ok());
+  // Protocol lines only on stdout.
+  CHECK(run.out.find("[info]") == std::string::npos);
 }
