@@ -51,6 +51,12 @@ TEST_CASE("tsuru play --variant chinese draws the star and takes moves", "[chine
   CHECK(contains(run.out, "error: no legal move from 119 to 50"));
   CHECK(contains(run.out, "R104"));
   CHECK(contains(run.out, "Tsuru plays"));
+  // Control bytes are not echoed; an overlong line is refused.
+  const auto odd = run_tsuru({"play", "--variant", "chinese", "--ansi", "off"},
+                             "1\x1b[2J-2\n" + std::string(2000, '1') + "\nquit\n");
+  CHECK(contains(odd.out, "\\x1b"));
+  CHECK_FALSE(contains(odd.out, "\x1b[2J"));
+  CHECK(contains(odd.out, "error: line too long"));
   const auto won = run_tsuru({"play", "--variant", "chinese", "--ansi", "off", "--fen",
                               "R:R1,2,3,4,5,6,7,8,9,19:B57,58,59,60,61,62,63,64,65,66"},
                              "19-10\n");

@@ -1,5 +1,6 @@
 #include "tools/play/chinese_console.hpp"
 
+#include <cstdio>
 #include <istream>
 #include <ostream>
 #include <vector>
@@ -65,6 +66,22 @@ std::string side_name(Side s) {
   return s == Side::Red ? "Red" : "Blue";
 }
 
+// Text typed by the user, safe to echo: control bytes escaped, cut after 80 characters.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char c : text.substr(0, 80)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return text.size() > 80 ? out + "..." : out;
+}
+
 }  // namespace
 
 int run_chinese_console(const ChinesePlaySettings& settings, std::istream& in, std::ostream& out) {
@@ -113,9 +130,13 @@ int run_chinese_console(const ChinesePlaySettings& settings, std::istream& in, s
       }
       continue;
     }
+    if (line.size() > 1024) {
+      out << "error: line too long\n";
+      continue;
+    }
     const auto move = parse_move(pos, line);
     if (!move.ok()) {
-      out << "error: " << move.error() << '\n';
+      out << "error: " << printable(move.error()) << '\n';
       continue;
     }
     game.play(*move);
