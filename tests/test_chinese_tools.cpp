@@ -90,5 +90,6 @@ TEST_CASE("tsuru match --variant chinese adjudicates the move cap", "[chinese][m
   const auto result = tsuru::match::run_chinese_match(config, out);
   CHECK(result.wins + result.draws + result.losses == 2);
   CHECK(result.capped == 0);
+  CHECK(result.failures == 0);
   CHECK(result.wins >= 1);
 }

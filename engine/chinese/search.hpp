@@ -17,6 +17,7 @@
 
 namespace tsuru::chinese {
 
+// tsuru::SearchInfo and tsuru::BestMove carry draughts moves; these carry Chinese checkers ones.
 struct SearchInfo {
   int depth = 0;
   Score score = 0;

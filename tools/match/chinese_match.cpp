@@ -45,6 +45,7 @@ ChineseMatchResult run_chinese_match(const ChineseMatchConfig& config, std::ostr
     }
     Game game = opening;
     bool capped = false;
+    int failed = -1;  // the engine that gave no legal move
     while (game.result().outcome == Outcome::Ongoing) {
       if (config.max_moves > 0 && static_cast<int>(game.moves().size()) >= config.max_moves) {
         capped = true;
@@ -54,13 +55,20 @@ ChineseMatchResult run_chinese_match(const ChineseMatchConfig& config, std::ostr
       chinese::Engine& engine = engines[static_cast<std::size_t>(e)];
       engine.set_position(game);
       const BestMove best = engine.think(config.limits[e]);
-      if (!best.has_move || !game.play(best.move)) break;
+      if (!best.has_move || !game.play(best.move)) {
+        failed = e;  // never seen: the engine owes a legal move in an ongoing game
+        break;
+      }
     }
     const Result r = game.result();
     result.plies += static_cast<long long>(game.moves().size());
     int first_score = 1;  // 0 loss, 1 draw, 2 win
     std::string how;
-    if (capped) {
+    if (failed >= 0) {
+      ++result.failures;
+      first_score = failed == 0 ? 0 : 2;
+      how = "engine " + std::to_string(failed + 1) + " gave no legal move: it loses";
+    } else if (capped) {
       ++result.capped;
       how = "draw (adjudicated: move cap " + std::to_string(config.max_moves) + ")";
     } else if (r.outcome == Outcome::Draw) {
@@ -88,7 +96,8 @@ ChineseMatchResult run_chinese_match(const ChineseMatchConfig& config, std::ostr
   out << "result: 1 (" << level_name(config.level[0]) << ") vs 2 (" << level_name(config.level[1])
       << "): +" << result.wins << " =" << result.draws << " -" << result.losses << ", score "
       << t.score() << ", Elo " << buf << "; move cap reached in " << result.capped << " of "
-      << config.games << " games, threefold repetitions " << result.repetitions << ", mean length "
+      << config.games << " games, threefold repetitions " << result.repetitions
+      << ", no legal move " << result.failures << ", mean length "
       << (config.games ? static_cast<double>(result.plies) / config.games : 0.0) << " plies"
       << std::endl;
   return result;

@@ -26,6 +26,7 @@ struct ChineseMatchResult {
   int wins = 0, draws = 0, losses = 0;  // the first engine's
   int capped = 0;                       // draws adjudicated at the move cap
   int repetitions = 0;                  // draws by threefold repetition
+  int failures = 0;  // games lost by an engine that gave no legal move (a bug if ever > 0)
   long long plies = 0;
 };
 
