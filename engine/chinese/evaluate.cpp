@@ -11,6 +11,10 @@ constexpr int kRow = 10;
 constexpr int kLast = 6;
 constexpr int kBehind = 8;
 constexpr int kOffAxis = 2;
+// The side to move is about a move ahead of a count taken between its moves: without this,
+// odd and even depths judge a position by two different standards (in 20-game fixed-depth
+// self-play matches against no tempo: +18 -2 at depth 3, +14 -2 at depth 5, 9-11 at depth 4).
+constexpr int kTempo = 20;
 constexpr int kRaceMove = 100;
 // Evaluations stay well clear of the scores of forced wins.
 constexpr int kMaxEval = kWinThreshold - 1000;
@@ -104,7 +108,7 @@ int race_moves(const Position& pos, Side s) {
 Score evaluate(const Position& pos) {
   const Side us = pos.side_to_move(), them = opponent(us);
   const int static_score = side_score(pos, us) - side_score(pos, them);
-  if (!is_race(pos)) return std::clamp(static_score, -kMaxEval, kMaxEval);
+  if (!is_race(pos)) return std::clamp(static_score + kTempo, -kMaxEval, kMaxEval);
   // The side to move is half a move ahead: it wins a race it needs no more moves for.
   const int margin = race_moves(pos, them) - race_moves(pos, us);
   return std::clamp(kRaceMove * margin + kRaceMove / 2 + static_score / 10, -kMaxEval, kMaxEval);

@@ -4,7 +4,7 @@
 // While the armies can still meet: each side's distance to its goal (the rows its pieces still
 // have to travel, 10 a row), the last piece weighted again (6 a row), a penalty for pieces more
 // than three rows behind their army's mean (8 a row), and a small one for pieces off the
-// star's long axis (the side triangles are detours).
+// star's long axis (the side triangles are detours), and 20 for the side to move (the tempo).
 //
 // Once they cannot (every Red piece on a row above every Blue piece: with forward play neither
 // can use the other's pieces again), the game is a race and the evaluation counts moves: for
