@@ -123,7 +123,8 @@ TEST_CASE("the Chinese checkers engine's levels", "[chinese]") {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     CHECK(b.has_move);
-    CHECK(secs < 1.5 + 0.5);  // a loaded machine's scheduling margin
+    // A margin for a loaded machine: without the level the search would run to its maximum depth.
+    CHECK(secs < 1.5 + 1.0);
   }
   SECTION("stop ends an infinite search with a move") {
     engine.set_position(game);
