@@ -13,6 +13,7 @@
 #include "engine/engine.hpp"
 #include "protocol/notation.hpp"
 #include "tools/bench_positions.hpp"
+#include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"
 #include "tools/options.hpp"
 
@@ -31,6 +32,7 @@ std::string split_text(const std::vector<std::uint64_t>& nodes) {
 }  // namespace
 
 int run_bench(const Args& args) {
+  if (wants_chinese(args)) return run_chinese_bench(args);
   namespace po = boost::program_options;
   std::string variant_name = "international";
   int depth = 0;

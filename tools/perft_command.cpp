@@ -8,12 +8,14 @@
 #include "engine/legal.hpp"
 #include "engine/perft.hpp"
 #include "protocol/notation.hpp"
+#include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"
 #include "tools/options.hpp"
 
 namespace tsuru::tools {
 
 int run_perft(const Args& args) {
+  if (wants_chinese(args)) return run_chinese_perft(args);
   namespace po = boost::program_options;
   std::string variant_name = "international", fen;
   int depth = 0;

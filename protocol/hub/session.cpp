@@ -1,5 +1,6 @@
 #include "protocol/hub/session.hpp"
 
+#include "engine/chinese/game_kind.hpp"
 #include "engine/legal.hpp"
 #include "protocol/hub/limits.hpp"
 #include "protocol/hub/notation.hpp"
@@ -65,6 +66,7 @@ void Session::finish_search() {
 
 void Session::end_of_input() {
   finish_search();
+  if (chinese_) chinese_->finish_search();
 }
 
 EngineOptions Session::light_options() const {
@@ -99,12 +101,31 @@ bool Session::handle(std::string_view line) {
     return true;
   }
   finish_search();
+  if (chinese_) chinese_->finish_search();
   if (!parsed.ok()) {
     error(parsed.error());
     return true;
   }
   const Message& m = *parsed;
   const std::string& command = m.command();
+  const std::string* param = m.value("name");
+  const std::string* value = m.value("value");
+  if (command == "set-param" && param && *param == "variant" && value) {
+    if (is_chinese(*value)) {
+      if (!chinese_) chinese_ = std::make_unique<ChineseSession>(output_);
+      return true;
+    }
+    chinese_.reset();
+  }
+  if (chinese_ && (command == "init" || command == "new-game" || command == "pos" ||
+                   command == "level" || command == "go" || command == "stop")) {
+    chinese::EngineOptions options;
+    options.level = settings_.engine.level;
+    options.seed = settings_.engine.seed;
+    options.tt_log2 = settings_.engine.tt_log2;
+    chinese_->handle(m, options);
+    return true;
+  }
   if (command == "hub") {
     on_hub();
   } else if (command == "set-param") {

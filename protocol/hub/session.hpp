@@ -8,6 +8,8 @@
 // out, so every go gets exactly one done. stop and ponder-hit with no search running are
 // ignored (lidraughts may send stop several times).
 //
+// Tsuru's extension: variant chinese plays two-player Chinese checkers (chinese_session.hpp).
+//
 // Error replies, after which the session goes on (see also line.hpp for the syntax errors):
 //   error message="bad command"                       unknown command
 //   error message="bad position" detail="..."         pos: the old position stays
@@ -36,7 +38,10 @@
 #include <string_view>
 #include <utility>
 
+#include <memory>
+
 #include "engine/engine.hpp"
+#include "protocol/hub/chinese_session.hpp"
 #include "protocol/hub/line.hpp"
 #include "protocol/hub/params.hpp"
 
@@ -61,6 +66,8 @@ class Session {
   Variant variant() const { return variant_; }
   const Game& game() const { return game_; }
   const SearchLimits& limits() const { return limits_; }
+  // The Chinese checkers mode (variant chinese), or null.
+  const ChineseSession* chinese() const { return chinese_.get(); }
 
  private:
   using Extra = std::initializer_list<std::pair<const char*, std::string>>;
@@ -89,6 +96,9 @@ class Session {
   Game game_;
   bool has_position_ = true;  // false after a rejected pos, until a good pos or new-game
   SearchLimits limits_;
+  // Chinese checkers is not a draughts rule set: `set-param name=variant value=chinese` turns
+  // this on, any other variant off; while on, it carries out init, new-game, pos, level, go, stop.
+  std::unique_ptr<ChineseSession> chinese_;
 };
 
 }  // namespace tsuru::hub

@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"
 #include "tools/match/dxp_player.hpp"
 #include "tools/match/engine_spec.hpp"
@@ -49,6 +50,7 @@ std::unique_ptr<match::Player> make_player(
 }  // namespace
 
 int run_match(const Args& args) {
+  if (wants_chinese(args)) return run_chinese_match(args);
   namespace po = boost::program_options;
   std::string variant_name = "english", openings_spec, tc_text, pdn_file, sprt_text;
   std::string layout_name = "pydraughts";

@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"
 #include "tools/options.hpp"
 #include "tools/play/console.hpp"
@@ -25,6 +26,7 @@ Side side_from_name(Variant v, const std::string& name) {
 }  // namespace
 
 int run_play(const Args& args) {
+  if (wants_chinese(args)) return run_chinese_play(args);
   namespace po = boost::program_options;
   std::string variant_name = "english";
   std::string level_text = "medium";
