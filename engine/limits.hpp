@@ -31,7 +31,6 @@ struct SearchInfo {
   int depth = 0;
   int rank = 0;           // multi-PV: the line's rank among the root moves (1 = best); 0 otherwise
   double mean_depth = 0;  // mean depth of the leaves reached
-  int selective_depth = 0;
   Score score = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;

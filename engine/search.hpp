@@ -395,7 +395,7 @@ class Search {
     const Bound bound = best >= beta            ? Bound::Lower
                         : best > original_alpha ? Bound::Exact
                                                 : Bound::Upper;
-    tt_.store(pos.key(), best, 0, depth, bound, best_index, ply);
+    tt_.store(pos.key(), best, depth, bound, best_index, ply);
     return best;
   }
 
@@ -412,7 +412,6 @@ class Search {
   Score leaf(const Position& pos, int ply) {
     leaf_depth_sum_ += static_cast<std::uint64_t>(ply);
     ++leaves_;
-    if (ply > selective_depth_) selective_depth_ = ply;
     return eval::evaluate<R>(pos, control_.evaluation());
   }
 
@@ -572,7 +571,6 @@ class Search {
     info.seconds = control_.elapsed(Clock::now());
     info.mean_depth =
         leaves_ ? static_cast<double>(leaf_depth_sum_) / static_cast<double>(leaves_) : depth;
-    info.selective_depth = selective_depth_;
     info.pv.assign(pv, pv + pv_length);
     on_info_(info);
   }
@@ -588,7 +586,6 @@ class Search {
   std::uint64_t others_ = 0;  // the other searchers' nodes, as last published
   std::uint64_t leaf_depth_sum_ = 0;
   std::uint64_t leaves_ = 0;
-  int selective_depth_ = 0;
   bool aborted_ = false;
   Deadline deadline_{control_, shared_};
   const egdb::Database* egdb_ = nullptr;

@@ -63,7 +63,6 @@ void TranspositionTable::clear() {
 
 std::uint64_t TTEntry::pack() const {
   return std::uint64_t{static_cast<std::uint16_t>(score)} |
-         std::uint64_t{static_cast<std::uint16_t>(eval)} << 16 |
          std::uint64_t{static_cast<std::uint8_t>(depth)} << 32 | std::uint64_t{bound_age} << 40 |
          std::uint64_t{move} << 48;
 }
@@ -71,7 +70,6 @@ std::uint64_t TTEntry::pack() const {
 TTEntry TTEntry::unpack(std::uint64_t data) {
   TTEntry e;
   e.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(data));
-  e.eval = static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 16));
   e.depth = static_cast<std::int8_t>(static_cast<std::uint8_t>(data >> 32));
   e.bound_age = static_cast<std::uint8_t>(data >> 40);
   e.move = static_cast<std::uint8_t>(data >> 48);
@@ -91,8 +89,8 @@ bool TranspositionTable::probe(Key key, TTEntry& out) const {
 
 // Another thread may write the bucket meanwhile: the worst outcome is a lost or torn entry,
 // which probes reject (see tt.hpp).
-void TranspositionTable::store(Key key, Score score, Score eval, int depth, Bound bound,
-                               std::uint8_t move, int ply) {
+void TranspositionTable::store(Key key, Score score, int depth, Bound bound, std::uint8_t move,
+                               int ply) {
   Slot* b = bucket(key);
   TTEntry seen[kBucket];
   int slot = -1;
@@ -120,22 +118,12 @@ void TranspositionTable::store(Key key, Score score, Score eval, int depth, Boun
   }
   TTEntry e;
   e.score = static_cast<std::int16_t>(to_tt(score, ply));
-  e.eval = static_cast<std::int16_t>(eval);
   e.depth = static_cast<std::int8_t>(std::clamp(depth, -1, 127));
   e.bound_age = static_cast<std::uint8_t>(static_cast<int>(bound) | (generation_ << 2));
   e.move = move;
   const std::uint64_t data = e.pack();
   put(b[slot].data, data);
   put(b[slot].check, key ^ data);
-}
-
-int TranspositionTable::hashfull() const {
-  int used = 0;
-  for (std::size_t i = 0; i < 1000; ++i)
-    if (const TTEntry e = TTEntry::unpack(load(table_[i / kBucket].slot[i % kBucket].data));
-        e.bound() != Bound::None && e.age() == generation_)
-      ++used;
-  return used;
 }
 
 }  // namespace tsuru

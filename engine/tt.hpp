@@ -37,7 +37,6 @@ enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 // An entry as probe() hands it out: a copy, checked against the key.
 struct TTEntry {
   std::int16_t score = 0;
-  std::int16_t eval = 0;
   std::int8_t depth = 0;
   std::uint8_t bound_age = 0;  // bound in the low 2 bits, search generation in the high 6
   std::uint8_t move = 255;     // index in the position's generated move list; 255 = none
@@ -45,8 +44,8 @@ struct TTEntry {
   Bound bound() const { return static_cast<Bound>(bound_age & 3); }
   std::uint8_t age() const { return static_cast<std::uint8_t>(bound_age >> 2); }
 
-  // The data word: score, eval, depth, bound and age, move (bits 0-15, 16-31, 32-39, 40-47,
-  // 48-55). An empty slot is all zero: bound None.
+  // The data word: score, depth, bound and age, move (bits 0-15, 32-39, 40-47, 48-55; 16-31
+  // are unused). An empty slot is all zero: bound None.
   std::uint64_t pack() const;
   static TTEntry unpack(std::uint64_t data);
 };
@@ -72,11 +71,9 @@ class TranspositionTable {
   bool probe(Key key, TTEntry& out) const;
   // Starts loading key's bucket into the cache; probe and store will find it there.
   void prefetch(Key key) const { __builtin_prefetch(&table_[key & mask_]); }
-  void store(Key key, Score score, Score eval, int depth, Bound bound, std::uint8_t move, int ply);
+  void store(Key key, Score score, int depth, Bound bound, std::uint8_t move, int ply);
 
   int log2_entries() const { return log2_; }
-  // Permille of the first entries used by the current search (UCI-style hashfull).
-  int hashfull() const;
 
   // Node-relative forced-win scores.
   static Score to_tt(Score s, int ply) {
