@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
 
 namespace tsuru::book {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "book/format.hpp"
-#include "engine/position.hpp"
-#include "engine/score.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/score.hpp"
 
 namespace tsuru::book {
 

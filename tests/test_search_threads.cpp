@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/score.hpp"
+#include "engine/rules/score.hpp"
 #include "tests/engine_helpers.hpp"
 
 using namespace tsuru;

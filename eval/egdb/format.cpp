@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/binary_io.hpp"
+#include "engine/rules/binary_io.hpp"
 
 namespace tsuru::egdb {
 namespace {

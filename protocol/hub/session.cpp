@@ -1,6 +1,6 @@
 #include "protocol/hub/session.hpp"
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
 #include "engine/version.hpp"
 #include "protocol/hub/limits.hpp"
 #include "protocol/hub/notation.hpp"
