@@ -173,3 +173,23 @@ TEST_CASE("README: tsuru --version is documented and prints the version line", "
   CHECK(version.code == 0);
   CHECK(std::regex_match(version.out, std::regex(R"(tsuru \d+\.\d+\.\d+( \([^)]+\))?\n)")));
 }
+
+TEST_CASE("README: every option a command's --help describes is in the README", "[docs]") {
+  const std::string readme = tsuru::test::read_file((kRepo / "README.md").string());
+  const auto help = tsuru::test::run_tsuru({"--help"});
+  const std::regex described(R"(^ +(-[a-z] \[ )?--([a-z][a-z0-9-]*))");
+  int options = 0;
+  for (const std::string& command : help_commands(help.out)) {
+    const auto run = tsuru::test::run_tsuru({command, "--help"});
+    REQUIRE(run.code == 0);
+    for (const std::string& line : lines_of(run.out)) {
+      std::smatch m;
+      if (!std::regex_search(line, m, described) || m[2] == "help") continue;
+      ++options;
+      const std::regex mention("--" + m[2].str() + "([^a-z0-9-]|$)");
+      INFO("tsuru " << command << " --help describes --" << m[2] << ", the README does not");
+      CHECK(std::regex_search(readme, mention));
+    }
+  }
+  CHECK(options >= 60);  // the parser found the options
+}
