@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
 
 namespace tsuru::book {
 
@@ -53,14 +53,19 @@ std::optional<std::string> default_book_path(Variant v) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    candidates.push_back(exe.parent_path() / "book" / file);
-    candidates.push_back(exe.parent_path().parent_path() / "book" / "data" / file);
+    candidates.push_back(exe.parent_path() / "book" / file);  // the build tree: build/book
+#ifdef TSURU_RELATIVE_BOOK_DIR
+    candidates.push_back(exe.parent_path() / TSURU_RELATIVE_BOOK_DIR / file);  // installed
+#endif
   }
-#ifdef TSURU_BOOK_DIR
-  candidates.push_back(fs::path(TSURU_BOOK_DIR) / file);
+#ifdef TSURU_PREFIX_BOOK_DIR
+  candidates.push_back(fs::path(TSURU_PREFIX_BOOK_DIR) / file);
+#endif
+#ifdef TSURU_BUILD_BOOK_DIR
+  candidates.push_back(fs::path(TSURU_BUILD_BOOK_DIR) / file);
 #endif
   for (const fs::path& p : candidates)
-    if (fs::is_regular_file(p, ec)) return p.string();
+    if (fs::is_regular_file(p, ec)) return p.lexically_normal().string();
   return std::nullopt;
 }
 

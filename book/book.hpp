@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "book/format.hpp"
-#include "engine/position.hpp"
-#include "engine/score.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/score.hpp"
 
 namespace tsuru::book {
 
@@ -39,8 +39,9 @@ class Book {
   std::vector<Record> records_;  // sorted by key, best score first
 };
 
-// Where the rule set's default book is: next to the executable (build/book/<name>.book), or in
-// the source tree's book/data/<name>.book. nullopt when there is none.
+// Where the rule set's default book <name>.book is, the first found of: beside the executable
+// (build/book/), relative to it as installed (<bin>/../share/tsuru/book/), the install prefix
+// compiled in, the build tree compiled in. nullopt when there is none. Never the source tree.
 std::optional<std::string> default_book_path(Variant v);
 
 }  // namespace tsuru::book

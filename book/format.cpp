@@ -5,8 +5,8 @@
 #include <fstream>
 #include <optional>
 
-#include "engine/legal.hpp"
-#include "engine/record_file.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/record_file.hpp"
 
 namespace tsuru::book {
 namespace {

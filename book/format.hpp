@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/binary_io.hpp"
-#include "engine/expected.hpp"
-#include "engine/move.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/binary_io.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/move.hpp"
+#include "engine/rules/variant.hpp"
 
 namespace tsuru::book {
 
@@ -44,7 +44,7 @@ struct Record {
   }
 };
 
-// The header's checksum of the records (engine/binary_io.hpp).
+// The header's checksum of the records (engine/rules/binary_io.hpp).
 using tsuru::fnv1a;
 using tsuru::kFnvOffset;
 

@@ -6,9 +6,9 @@
 #include <spdlog/spdlog.h>
 
 #include "book/book.hpp"
-#include "engine/search.hpp"
-#include "engine/search_run.hpp"
-#include "engine/time_manager.hpp"
+#include "engine/search/search.hpp"
+#include "engine/search/search_run.hpp"
+#include "engine/search/time_manager.hpp"
 #include "eval/egdb/search_probe.hpp"
 #include "eval/pattern_weights.hpp"
 

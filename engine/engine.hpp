@@ -12,11 +12,11 @@
 #include <string>
 #include <thread>
 
-#include "engine/game.hpp"
 #include "engine/level.hpp"
-#include "engine/limits.hpp"
-#include "engine/search_control.hpp"
-#include "engine/tt.hpp"
+#include "engine/rules/game.hpp"
+#include "engine/search/limits.hpp"
+#include "engine/search/search_control.hpp"
+#include "engine/search/tt.hpp"
 
 namespace tsuru::book {
 class Book;

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/limits.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/variant.hpp"
+#include "engine/search/limits.hpp"
 
 namespace tsuru {
 

@@ -13,7 +13,7 @@
 #include <array>
 #include <cstdlib>
 
-#include "engine/movegen.hpp"
+#include "engine/rules/movegen.hpp"
 #include "eval/weights.hpp"
 
 namespace tsuru::eval {

@@ -10,7 +10,7 @@
 
 #include <cstdlib>
 
-#include "engine/movegen.hpp"
+#include "engine/rules/movegen.hpp"
 #include "eval/eval.hpp"
 #include "eval/weights.hpp"
 

@@ -10,7 +10,7 @@
 
 #include <algorithm>
 
-#include "engine/score.hpp"
+#include "engine/rules/score.hpp"
 #include "eval/eval.hpp"
 #include "eval/pattern_features.hpp"
 #include "eval/pattern_weights.hpp"

@@ -1,5 +1,5 @@
 // The features of the pattern evaluation, shared by the evaluation (pattern.hpp) and the trainer
-// (eval/train/trainer.cpp), always from the side to move's point of view.
+// (tools/train/trainer.cpp), always from the side to move's point of view.
 //
 // Regions: 4x4 windows of the grid at even row and column offsets (10x10: offsets 0, 2, 4, 6,
 // sixteen regions; 8x8: offsets 0, 2, 4, nine regions), overlapping by two rows or columns. A
@@ -26,8 +26,8 @@
 #include <cstdlib>
 #include <type_traits>
 
-#include "engine/geometry.hpp"
-#include "engine/position.hpp"
+#include "engine/rules/geometry.hpp"
+#include "engine/rules/position.hpp"
 
 namespace tsuru::eval {
 

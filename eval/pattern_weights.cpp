@@ -5,8 +5,8 @@
 #include <map>
 #include <mutex>
 
-#include "engine/binary_io.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/binary_io.hpp"
+#include "engine/rules/legal.hpp"
 #include "eval/embedded_weights.hpp"
 
 namespace tsuru::eval {

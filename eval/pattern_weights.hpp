@@ -24,8 +24,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/variant.hpp"
 #include "eval/pattern_features.hpp"
 
 namespace tsuru::eval {
@@ -65,7 +65,7 @@ std::vector<std::uint8_t> encode_weights(const PatternWeights& w);
 // Parses and validates a weights image (for any rule set: PatternWeights::variant says which).
 Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes);
 Expected<PatternWeights> read_weights(const std::string& path);
-// Writes atomically (engine/binary_io.hpp).
+// Writes atomically (engine/rules/binary_io.hpp).
 Expected<bool> write_weights(const std::string& path, const PatternWeights& w);
 
 // The weights compiled into the binary for rule set v, decoded once; null when none ship.

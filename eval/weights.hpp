@@ -3,8 +3,8 @@
 
 #include <array>
 
-#include "engine/rules.hpp"
-#include "engine/score.hpp"
+#include "engine/rules/rules.hpp"
+#include "engine/rules/score.hpp"
 
 namespace tsuru::eval {
 

@@ -9,7 +9,7 @@
 // in the search (the first one ends the game), so advancement carries the weight there.
 #pragma once
 
-#include "engine/rule_sets.hpp"
+#include "engine/rules/rule_sets.hpp"
 #include "eval/weights.hpp"
 
 namespace tsuru::eval {

@@ -3,8 +3,8 @@
 #include <chrono>
 #include <ctime>
 
-#include "engine/legal.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::pdn {
 namespace {

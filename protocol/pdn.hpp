@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/game.hpp"
+#include "engine/rules/game.hpp"
 
 namespace tsuru::pdn {
 

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/engine.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::test {
 

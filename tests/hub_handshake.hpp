@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/variant.hpp"
+#include "engine/rules/variant.hpp"
 
 namespace tsuru::test {
 
 inline std::vector<std::string> hub_handshake() {
   return {
-      "id name=Tsuru version=0.1 author=\"Tsuru team\"",
+      "id name=Tsuru version=0.1.0 author=\"Tsuru team\"",
       // The list grows with the rule sets: it is variant_names(), then the aliases the
       // clients send.
       "param name=variant value=international type=enum values=\"" + std::string(variant_names()) +

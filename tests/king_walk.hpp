@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "engine/game.hpp"
+#include "engine/rules/game.hpp"
 
 namespace tsuru::test {
 

@@ -14,9 +14,9 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/legal.hpp"
-#include "engine/movegen.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/movegen.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::test {
 

@@ -7,8 +7,8 @@
 #include <random>
 #include <string>
 
-#include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/variant.hpp"
 #include "eval/pattern_weights.hpp"
 
 namespace tsuru::test {

@@ -5,11 +5,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
-#include "engine/legal.hpp"
-#include "engine/perft.hpp"
+#include "engine/rules/game.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
+#include "engine/rules/perft.hpp"
 #include "eval/eval.hpp"
-#include "protocol/notation.hpp"
 #include "tests/engine_helpers.hpp"
 #include "tests/reference_data.hpp"
 

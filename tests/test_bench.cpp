@@ -10,7 +10,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/variant.hpp"
+#include "engine/rules/variant.hpp"
 
 namespace {
 

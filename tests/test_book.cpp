@@ -14,11 +14,11 @@
 
 #include "book/ballots.hpp"
 #include "book/book.hpp"
-#include "book/builder.hpp"
 #include "engine/engine.hpp"
-#include "engine/legal.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "tests/reference_data.hpp"
+#include "tools/book/builder.hpp"
 
 using namespace tsuru;
 

@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "book/format.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
 #include "tests/engine_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 

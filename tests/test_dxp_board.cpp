@@ -6,11 +6,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "protocol/dxp/board.hpp"
 #include "protocol/dxp/clock.hpp"
 #include "protocol/dxp/openings.hpp"
-#include "protocol/notation.hpp"
 #include "tests/engine_helpers.hpp"
 
 using namespace tsuru;

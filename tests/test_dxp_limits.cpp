@@ -13,7 +13,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
 #include "protocol/dxp/board.hpp"
 #include "tests/dxp_process.hpp"
 #include "tools/child_process.hpp"

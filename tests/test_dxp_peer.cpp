@@ -9,9 +9,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "protocol/dxp/board.hpp"
-#include "protocol/notation.hpp"
 #include "tests/dxp_process.hpp"
 #include "tests/spawn.hpp"
 #include "tests/text_helpers.hpp"

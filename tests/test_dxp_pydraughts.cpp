@@ -11,10 +11,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/game.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "protocol/dxp/board.hpp"
-#include "protocol/notation.hpp"
 #include "protocol/pdn.hpp"
 #include "tests/dxp_process.hpp"
 #include "tests/engine_helpers.hpp"

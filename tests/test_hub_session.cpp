@@ -12,11 +12,11 @@
 #include <catch2/catch.hpp>
 
 #include "book/format.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "protocol/hub/notation.hpp"
 #include "protocol/hub/report.hpp"
 #include "protocol/hub/session.hpp"
-#include "protocol/notation.hpp"
 #include "tests/hub_handshake.hpp"
 
 using namespace tsuru;

@@ -9,9 +9,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
-#include "engine/legal.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/game.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "tests/hub_client.hpp"
 #include "tests/hub_handshake.hpp"
 

@@ -11,10 +11,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/game.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "protocol/hub/notation.hpp"
-#include "protocol/notation.hpp"
 #include "tests/hub_client.hpp"
 
 using namespace tsuru;

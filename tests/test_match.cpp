@@ -13,7 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "book/ballots.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
 #include "tools/match/engine_spec.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/match/referee.hpp"

@@ -18,7 +18,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
+#include "engine/rules/game.hpp"
 #include "protocol/dxp/board.hpp"
 #include "tests/dxp_process.hpp"
 #include "tests/text_helpers.hpp"

@@ -3,9 +3,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
-#include "engine/movegen.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/movegen.hpp"
+#include "engine/rules/notation.hpp"
 #include "tests/engine_helpers.hpp"
 #include "tests/reference_data.hpp"
 

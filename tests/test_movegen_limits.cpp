@@ -6,9 +6,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
-#include "engine/movegen.hpp"
-#include "engine/perft.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/movegen.hpp"
+#include "engine/rules/perft.hpp"
 #include "protocol/hub/notation.hpp"
 #include "tests/engine_helpers.hpp"
 #include "tests/movegen_check.hpp"
@@ -143,7 +143,7 @@ TEST_CASE("a contrived capture: one generation kept, one path per move, PDN path
           "[movegen][capture-search]") {
   const Variant v = Variant::Frisian;
   const Position pos = fen(v, kFrisianKing);
-  // The slow generation is kept (engine/legal.cpp): asked again, the same four moves.
+  // The slow generation is kept (engine/rules/legal.cpp): asked again, the same four moves.
   const MoveList first = legal_moves(v, pos);
   const MoveList again = legal_moves(v, pos);
   REQUIRE(first.size() == 4);

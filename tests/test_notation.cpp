@@ -3,8 +3,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 
 using namespace tsuru;
 namespace nt = tsuru::notation;

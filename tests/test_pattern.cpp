@@ -7,9 +7,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/binary_io.hpp"
 #include "engine/engine.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/binary_io.hpp"
+#include "engine/rules/legal.hpp"
 #include "eval/pattern.hpp"
 #include "protocol/hub/params.hpp"
 #include "tests/pattern_helpers.hpp"

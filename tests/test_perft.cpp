@@ -4,9 +4,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
-#include "engine/perft.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
+#include "engine/rules/perft.hpp"
 #include "tests/reference_data.hpp"
 
 using namespace tsuru;

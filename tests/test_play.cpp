@@ -7,8 +7,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/game.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/game.hpp"
+#include "engine/rules/notation.hpp"
 #include "tests/text_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 #include "tools/child_process.hpp"

@@ -1,4 +1,4 @@
-// Training sample files (eval/train/sample.hpp): round trip, and every kind of damage rejected
+// Training sample files (tools/train/sample.hpp): round trip, and every kind of damage rejected
 // with a reason.
 #include <unistd.h>
 #include <filesystem>
@@ -6,9 +6,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/binary_io.hpp"
-#include "engine/legal.hpp"
-#include "eval/train/sample.hpp"
+#include "engine/rules/binary_io.hpp"
+#include "engine/rules/legal.hpp"
+#include "tools/train/sample.hpp"
 
 using namespace tsuru;
 using train::Sample;

@@ -1,7 +1,7 @@
 // What the search finds: shots, forced wins, draws by rule inside the tree, drawn endings.
 #include <catch2/catch.hpp>
 
-#include "engine/score.hpp"
+#include "engine/rules/score.hpp"
 #include "tests/engine_helpers.hpp"
 
 using namespace tsuru;

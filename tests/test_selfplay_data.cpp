@@ -1,4 +1,4 @@
-// Self-play training data (eval/train/selfplay.hpp, `tsuru selfplay`): samples that are the
+// Self-play training data (tools/train/selfplay.hpp, `tsuru selfplay`): samples that are the
 // quiet positions of the game record with its result, the same bytes from the same seed, from
 // shards merged and from several threads, and a merge that refuses what it cannot join.
 #include <unistd.h>
@@ -9,11 +9,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
-#include "eval/train/selfplay.hpp"
+#include "engine/rules/legal.hpp"
 #include "tests/text_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 #include "tools/match/openings.hpp"
+#include "tools/train/selfplay.hpp"
 
 using namespace tsuru;
 using namespace std::chrono_literals;

@@ -1,4 +1,4 @@
-// The trainer (eval/train/trainer.hpp): it recovers a known model from samples that model
+// The trainer (tools/train/trainer.hpp): it recovers a known model from samples that model
 // generated, splits by game, gives the same weights whatever the thread count; and a tiny
 // end-to-end run of `tsuru train` whose weights the engine then plays with.
 #include <cmath>
@@ -7,12 +7,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "eval/pattern.hpp"
-#include "eval/train/trainer.hpp"
-#include "protocol/notation.hpp"
 #include "tests/pattern_helpers.hpp"
 #include "tests/tsuru_run.hpp"
+#include "tools/train/trainer.hpp"
 
 using namespace tsuru;
 using train::Sample;

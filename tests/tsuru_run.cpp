@@ -13,6 +13,13 @@ namespace tsuru::test {
 
 TsuruRun run_tsuru(const std::vector<std::string>& args, const std::string& input,
                    std::chrono::seconds timeout) {
+  std::vector<std::string> argv{TSURU_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(argv, input, timeout);
+}
+
+TsuruRun run_program(const std::vector<std::string>& argv, const std::string& input,
+                     std::chrono::seconds timeout) {
   // ctest runs test cases in parallel processes, and a case may run several commands: each run
   // has its own file for stderr.
   static int runs = 0;
@@ -22,8 +29,6 @@ TsuruRun run_tsuru(const std::vector<std::string>& args, const std::string& inpu
       (std::filesystem::temp_directory_path() /
        ("tsuru_run_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(++runs) + ".txt"))
           .string();
-  std::vector<std::string> argv{TSURU_BINARY};
-  argv.insert(argv.end(), args.begin(), args.end());
   auto child = tools::ChildProcess::start(argv, options);
   REQUIRE(child.ok());
   tools::ChildProcess& p = **child;

@@ -17,5 +17,8 @@ struct TsuruRun {
 // Runs `tsuru <args...>` with input on stdin (then end of input); stderr is kept apart.
 TsuruRun run_tsuru(const std::vector<std::string>& args, const std::string& input = "",
                    std::chrono::seconds timeout = std::chrono::seconds(120));
+// The same for any program: argv[0] is its path.
+TsuruRun run_program(const std::vector<std::string>& argv, const std::string& input = "",
+                     std::chrono::seconds timeout = std::chrono::seconds(120));
 
 }  // namespace tsuru::test

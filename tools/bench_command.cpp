@@ -11,7 +11,7 @@
 #include <boost/program_options.hpp>
 
 #include "engine/engine.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
 #include "tools/bench_positions.hpp"
 #include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"

@@ -1,7 +1,7 @@
 #include "tools/bench_positions.hpp"
 
-#include "engine/legal.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::tools {
 

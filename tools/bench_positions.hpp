@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/variant.hpp"
+#include "engine/rules/variant.hpp"
 
 namespace tsuru::tools {
 

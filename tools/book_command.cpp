@@ -8,8 +8,8 @@
 #include <boost/program_options.hpp>
 
 #include "book/book.hpp"
-#include "book/builder.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
+#include "tools/book/builder.hpp"
 #include "tools/commands.hpp"
 #include "tools/options.hpp"
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/rules/expected.hpp"
 
 namespace tsuru::tools {
 

@@ -6,6 +6,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "engine/version.hpp"
 #include "tools/commands.hpp"
 
 namespace {
@@ -42,11 +43,14 @@ constexpr Command kCommands[] = {
 };
 
 void print_usage() {
-  std::puts("Tsuru 0.1 - a draughts and checkers engine\n\nusage: tsuru <command> [options]\n");
+  std::printf("%s - a draughts and checkers engine\n\nusage: tsuru <command> [options]\n\n",
+              tsuru::version_line().c_str());
   for (const Command& c : kCommands)
     std::printf("  %-8.*s %.*s\n", static_cast<int>(c.name.size()), c.name.data(),
                 static_cast<int>(c.summary.size()), c.summary.data());
-  std::puts("\n`tsuru <command> --help` describes a command's options.");
+  std::puts(
+      "\n`tsuru <command> --help` describes a command's options; `tsuru --version` prints the "
+      "version.");
 }
 
 }  // namespace
@@ -55,6 +59,10 @@ int main(int argc, char** argv) {
   // Logs never go to stdout: stdout belongs to the protocols.
   spdlog::set_default_logger(spdlog::stderr_color_mt("tsuru"));
   spdlog::set_level(spdlog::level::warn);
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    std::puts(tsuru::version_line().c_str());
+    return 0;
+  }
   // Without a command (or with only options) a newcomer gets a game.
   const bool bare =
       argc < 2 || (argv[1][0] == '-' && argv[1][1] == '-' && std::string_view(argv[1]) != "--help");

@@ -3,9 +3,9 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 #include "eval/pattern_weights.hpp"
-#include "protocol/notation.hpp"
 
 namespace tsuru::tools {
 

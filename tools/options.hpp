@@ -5,8 +5,8 @@
 
 #include <boost/program_options.hpp>
 
-#include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/variant.hpp"
 #include "tools/commands.hpp"
 
 namespace tsuru::tools {

@@ -5,9 +5,9 @@
 
 #include <boost/program_options.hpp>
 
-#include "engine/legal.hpp"
-#include "engine/perft.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
+#include "engine/rules/perft.hpp"
 #include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"
 #include "tools/options.hpp"

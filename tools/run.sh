@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds Tsuru and runs it; arguments go to the engine (e.g. `tools/run.sh hub`).
+# Builds the engine (the tsuru target and its books only, not the test suite) and runs it;
+# arguments go to the engine (e.g. `tools/run.sh hub`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/tools/build.sh" "$root/build" >&2
+TSURU_TARGETS=tsuru "$root/tools/build.sh" "$root/build" >&2
 exec "$root/build/tsuru" "$@"

@@ -1,4 +1,4 @@
-// tsuru selfplay [merge]: self-play games written as training samples (eval/train/selfplay.hpp),
+// tsuru selfplay [merge]: self-play games written as training samples (tools/train/selfplay.hpp),
 // and the merge of shard files into the file one run would have written.
 #include <atomic>
 #include <charconv>
@@ -13,11 +13,11 @@
 
 #include <boost/program_options.hpp>
 
-#include "eval/train/sample.hpp"
-#include "eval/train/selfplay.hpp"
 #include "tools/commands.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/options.hpp"
+#include "tools/train/sample.hpp"
+#include "tools/train/selfplay.hpp"
 
 namespace tsuru::tools {
 namespace {

@@ -2,7 +2,8 @@
 # Installs the Debian packages Tsuru needs when any is missing (Debian 12). Safe to re-run.
 set -euo pipefail
 packages=(g++ cmake ninja-build pkg-config libboost-program-options-dev libboost-dev
-          libspdlog-dev catch2 clang clang-format libclang-rt-14-dev ccache)
+          libspdlog-dev catch2 clang clang-format libclang-rt-14-dev ccache
+          dpkg-dev)  # dpkg-dev: dpkg-shlibdeps, for the Depends of `cpack -G DEB`
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

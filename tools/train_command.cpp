@@ -1,13 +1,13 @@
-// tsuru train: fit the pattern evaluation's weights to self-play samples (eval/train/trainer.hpp)
+// tsuru train: fit the pattern evaluation's weights to self-play samples (tools/train/trainer.hpp)
 // and write a weights file (eval/pattern_weights.hpp).
 #include <chrono>
 #include <cstdio>
 
 #include <boost/program_options.hpp>
 
-#include "eval/train/trainer.hpp"
 #include "tools/commands.hpp"
 #include "tools/options.hpp"
+#include "tools/train/trainer.hpp"
 
 namespace tsuru::tools {
 

@@ -15,7 +15,7 @@
 
 #include "engine/chinese/search.hpp"
 #include "engine/level.hpp"
-#include "engine/limits.hpp"
+#include "engine/search/limits.hpp"
 
 namespace tsuru::chinese {
 

@@ -16,7 +16,7 @@
 #pragma once
 
 #include "engine/chinese/position.hpp"
-#include "engine/score.hpp"
+#include "engine/rules/score.hpp"
 
 namespace tsuru::chinese {
 

@@ -1,5 +1,5 @@
 // Which game a front end plays. Chinese checkers is not one of the draughts rule sets
-// (engine/variant.hpp): another board, other moves, other positions. Front ends check the
+// (engine/rules/variant.hpp): another board, other moves, other positions. Front ends check the
 // variant name with is_chinese() before they parse it as a draughts rule set, and hand the
 // Chinese game to its own engine (engine/chinese/) and adapters.
 #pragma once

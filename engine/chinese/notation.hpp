@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "engine/chinese/position.hpp"
-#include "engine/expected.hpp"
+#include "engine/rules/expected.hpp"
 
 namespace tsuru::chinese {
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engine/chinese/game.hpp"
-#include "engine/score.hpp"
-#include "engine/search_control.hpp"
+#include "engine/rules/score.hpp"
+#include "engine/search/search_control.hpp"
 
 namespace tsuru::chinese {
 

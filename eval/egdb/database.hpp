@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/variant.hpp"
 #include "eval/egdb/format.hpp"
 #include "eval/egdb/index.hpp"
 

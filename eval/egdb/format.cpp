@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "book/format.hpp"
+#include "engine/rules/binary_io.hpp"
 
 namespace tsuru::egdb {
 namespace {
@@ -129,8 +129,8 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
   put(out, values_size, 8);
   put(out, kHeaderSize + values_size, 8);
   put(out, body.size() - values_size, 8);
-  put(out, book::fnv1a(body.data(), body.size()), 8);
-  put(out, book::fnv1a(out.data(), out.size()), 8);
+  put(out, fnv1a(body.data(), body.size()), 8);
+  put(out, fnv1a(out.data(), out.size()), 8);
   out.resize(kHeaderSize, 0);
   out.insert(out.end(), body.begin(), body.end());
   return out;
@@ -146,7 +146,7 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
     return E::failure("format version " + std::to_string(get(data + 8, 4)) + ", expected " +
                       std::to_string(kVersion));
   if (get(data + 12, 4) != kHeaderSize) return E::failure("unexpected header size");
-  if (get(data + kHeaderChecked, 8) != book::fnv1a(data, kHeaderChecked))
+  if (get(data + kHeaderChecked, 8) != fnv1a(data, kHeaderChecked))
     return E::failure("header checksum mismatch");
   char name[17] = {};
   std::memcpy(name, data + 16, 16);
@@ -181,7 +181,7 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
       dist_size != n * static_cast<std::uint64_t>(v.distance_bytes_) ||
       values_size < 4 * (std::uint64_t{v.block_count_} + 1))
     return E::failure("file size " + std::to_string(size) + " does not match its header");
-  if (get(data + 124, 8) != book::fnv1a(data + kHeaderSize, size - kHeaderSize))
+  if (get(data + 124, 8) != fnv1a(data + kHeaderSize, size - kHeaderSize))
     return E::failure("checksum mismatch: the file is damaged");
   v.offsets_ = data + values_offset;
   v.blocks_ = v.offsets_ + 4 * (std::uint64_t{v.block_count_} + 1);

@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/rules/expected.hpp"
 #include "eval/egdb/index.hpp"
 
 namespace tsuru::egdb {

@@ -33,8 +33,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/movegen.hpp"
-#include "engine/movegen_lines.hpp"
+#include "engine/rules/movegen.hpp"
+#include "engine/rules/movegen_lines.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/format.hpp"
 #include "eval/egdb/plan.hpp"

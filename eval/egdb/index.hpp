@@ -24,7 +24,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/position.hpp"
+#include "engine/rules/position.hpp"
 
 namespace tsuru::egdb {
 

@@ -1,6 +1,6 @@
 // What the search and the engine make of a database probe.
 //
-// Scores (engine/score.hpp): a database win in d plies found at ply p scores
+// Scores (engine/rules/score.hpp): a database win in d plies found at ply p scores
 // kDatabaseWin - (p + d), far above any evaluation and below kWinThreshold, so a forced win the
 // search proves itself (kWin - plies) still ranks above it; a loss scores the negation. The
 // nearer win ranks higher, the loser prefers the longer loss. Without distances (the larger
@@ -20,11 +20,11 @@
 #include <algorithm>
 #include <optional>
 
-#include "engine/draw_rules.hpp"
-#include "engine/game.hpp"
-#include "engine/movegen.hpp"
-#include "engine/movegen_lines.hpp"
-#include "engine/score.hpp"
+#include "engine/rules/draw_rules.hpp"
+#include "engine/rules/game.hpp"
+#include "engine/rules/movegen.hpp"
+#include "engine/rules/movegen_lines.hpp"
+#include "engine/rules/score.hpp"
 #include "eval/egdb/database.hpp"
 
 namespace tsuru::egdb {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "engine/legal.hpp"
-#include "protocol/board_letters.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/board_letters.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::dxp {
 

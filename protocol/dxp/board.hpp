@@ -21,9 +21,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/expected.hpp"
-#include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/variant.hpp"
 #include "protocol/dxp/message.hpp"
 
 namespace tsuru::dxp {

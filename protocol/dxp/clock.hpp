@@ -5,8 +5,8 @@
 // arrived (or the game started) until its own move is sent.
 #pragma once
 
-#include "engine/limits.hpp"
-#include "engine/types.hpp"
+#include "engine/rules/types.hpp"
+#include "engine/search/limits.hpp"
 
 namespace tsuru::dxp {
 

@@ -6,8 +6,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "engine/rules/notation.hpp"
 #include "protocol/dxp/board.hpp"
-#include "protocol/notation.hpp"
 
 namespace tsuru::dxp {
 namespace {

@@ -22,8 +22,8 @@
 #include <variant>
 #include <vector>
 
-#include "engine/expected.hpp"
-#include "engine/types.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/types.hpp"
 
 namespace tsuru::dxp {
 

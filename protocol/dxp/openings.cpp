@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "engine/legal.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::dxp {
 namespace {

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
-#include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/variant.hpp"
 
 namespace tsuru::dxp {
 

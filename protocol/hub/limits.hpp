@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/limits.hpp"
+#include "engine/search/limits.hpp"
 #include "protocol/hub/line.hpp"
 
 namespace tsuru::hub {

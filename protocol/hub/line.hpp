@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "engine/rules/expected.hpp"
 
 namespace tsuru::hub {
 

@@ -4,8 +4,8 @@
 #include <charconv>
 #include <vector>
 
-#include "engine/legal.hpp"
-#include "protocol/board_letters.hpp"
+#include "engine/rules/board_letters.hpp"
+#include "engine/rules/legal.hpp"
 
 namespace tsuru::hub {
 namespace {

@@ -31,11 +31,11 @@
 #include <string>
 #include <string_view>
 
-#include "engine/expected.hpp"
-#include "engine/move.hpp"
-#include "engine/position.hpp"
-#include "engine/variant.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/move.hpp"
+#include "engine/rules/notation.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/variant.hpp"
 
 namespace tsuru::hub {
 

@@ -6,8 +6,8 @@
 #include <system_error>
 
 #include "engine/level.hpp"
+#include "engine/rules/notation.hpp"
 #include "eval/pattern_weights.hpp"
-#include "protocol/notation.hpp"
 
 namespace tsuru::hub {
 namespace {

@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "engine/engine.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/variant.hpp"
 #include "protocol/hub/line.hpp"
 #include "protocol/hub/notation.hpp"
 

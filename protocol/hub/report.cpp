@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
 #include "protocol/hub/notation.hpp"
 
 namespace tsuru::hub {

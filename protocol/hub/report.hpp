@@ -8,9 +8,9 @@
 
 #include <string>
 
-#include "engine/limits.hpp"
-#include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/variant.hpp"
+#include "engine/search/limits.hpp"
 #include "protocol/hub/line.hpp"
 #include "protocol/hub/notation.hpp"
 

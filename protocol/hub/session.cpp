@@ -1,7 +1,8 @@
 #include "protocol/hub/session.hpp"
 
 #include "engine/chinese/game_kind.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
+#include "engine/version.hpp"
 #include "protocol/hub/limits.hpp"
 #include "protocol/hub/notation.hpp"
 #include "protocol/hub/report.hpp"
@@ -152,7 +153,7 @@ bool Session::handle(std::string_view line) {
 
 void Session::on_hub() {
   Message id("id");
-  id.add("name", "Tsuru").add("version", "0.1").add("author", "Tsuru team");
+  id.add("name", "Tsuru").add("version", std::string(version())).add("author", "Tsuru team");
   send(id);
   for (const Message& p : param_messages(settings_)) send(p);
   send(Message("wait"));

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "engine/engine.hpp"
-#include "engine/legal.hpp"
+#include "engine/rules/legal.hpp"
 #include "protocol/hub/line.hpp"
 #include "protocol/hub/notation.hpp"
 #include "protocol/hub/session.hpp"

@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
 #include "tests/movegen_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <utility>
 
-#include "engine/expected.hpp"
+#include "engine/rules/expected.hpp"
 
 namespace tsuru::match {
 

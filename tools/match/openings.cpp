@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "book/ballots.hpp"
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::match {
 namespace {

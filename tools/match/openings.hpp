@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
-#include "engine/game.hpp"
+#include "engine/rules/expected.hpp"
+#include "engine/rules/game.hpp"
 
 namespace tsuru::match {
 

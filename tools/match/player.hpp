@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/game.hpp"
+#include "engine/rules/game.hpp"
 #include "tools/match/time_control.hpp"
 
 namespace tsuru::match {

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/types.hpp"
+#include "engine/rules/types.hpp"
 
 namespace tsuru::match {
 

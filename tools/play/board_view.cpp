@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
 
 namespace tsuru::play {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/rules/position.hpp"
+#include "engine/rules/variant.hpp"
 
 namespace tsuru::play {
 

@@ -6,7 +6,7 @@
 #include <istream>
 #include <ostream>
 
-#include "protocol/notation.hpp"
+#include "engine/rules/notation.hpp"
 #include "protocol/pdn.hpp"
 #include "tools/play/board_view.hpp"
 

@@ -8,7 +8,7 @@
 #include <array>
 #include <optional>
 
-#include "engine/types.hpp"
+#include "engine/rules/types.hpp"
 
 namespace tsuru::play {
 

@@ -1,6 +1,0 @@
-// English perft in a translation unit of its own (see perft.hpp).
-#include "engine/perft_rules.hpp"
-
-namespace tsuru {
-TSURU_INSTANTIATE_PERFT(EnglishRules)
-}  // namespace tsuru

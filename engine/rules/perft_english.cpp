@@ -1,0 +1,6 @@
+// English perft in a translation unit of its own (see perft.hpp).
+#include "engine/rules/perft_rules.hpp"
+
+namespace tsuru {
+TSURU_INSTANTIATE_PERFT(EnglishRules)
+}  // namespace tsuru
