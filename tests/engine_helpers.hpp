@@ -46,9 +46,13 @@ inline EngineOptions test_options(int tt_log2 = 18) {
   return options;
 }
 
-inline Analysis analyse(const Game& game, int depth, std::uint64_t nodes = 0) {
+// eval_file as EngineOptions::eval_file ("default": the rule set's default evaluation).
+inline Analysis analyse(const Game& game, int depth, std::uint64_t nodes = 0,
+                        const std::string& eval_file = "default") {
   Engine engine;
-  engine.set_options(test_options());
+  EngineOptions options = test_options();
+  options.eval_file = eval_file;
+  engine.set_options(options);
   engine.set_position(game);
   SearchLimits limits;
   limits.depth = depth;
@@ -63,8 +67,9 @@ inline Analysis analyse(const Game& game, int depth, std::uint64_t nodes = 0) {
   return a;
 }
 
-inline Analysis analyse(Variant v, const std::string& text, int depth) {
-  return analyse(Game(v, fen(v, text)), depth);
+inline Analysis analyse(Variant v, const std::string& text, int depth,
+                        const std::string& eval_file = "default") {
+  return analyse(Game(v, fen(v, text)), depth, 0, eval_file);
 }
 
 struct Played {

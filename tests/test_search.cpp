@@ -18,8 +18,10 @@ TEST_CASE("English shot: give one, take two", "[search]") {
 }
 
 TEST_CASE("International shot: give one, take two", "[search]") {
-  // 33-28 forces 22x33 or 23x32; 39x28x19 or 38x27x18 takes two back.
-  const auto a = analyse(Variant::International, "W:W33,38,39,42,43,44:B5,22,23", 6);
+  // 33-28 forces 22x33 or 23x32; 39x28x19 or 38x27x18 takes two back. Six against three is won
+  // anyway, and the trained evaluation prefers the quiet 38-32 at this depth: the shot is the
+  // search's to find, so the classic evaluation (eval-file empty) judges it.
+  const auto a = analyse(Variant::International, "W:W33,38,39,42,43,44:B5,22,23", 6, "");
   CHECK(a.best_text == "33-28");
   CHECK(a.last.score >= 80);
 }
