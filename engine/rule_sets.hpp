@@ -16,6 +16,10 @@ namespace tsuru {
 // `brazilian = international`): men capture backwards, flying kings, majority capture, crowned
 // only where the move ends.
 struct BrazilianRules : RuleDefaults {
+  static constexpr std::string_view kName = "brazilian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Brazilian draughts (FMJD rules on 8x8)";
+  static constexpr int kPdnGameType = 26;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -32,6 +36,10 @@ struct BrazilianRules : RuleDefaults {
 // kings (1.4.5), free choice of capture (1.5.5), and a man crowned during a capture goes on
 // capturing as a king (1.5.15).
 struct RussianRules : RuleDefaults {
+  static constexpr std::string_view kName = "russian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Russian draughts (shashki)";
+  static constexpr int kPdnGameType = 25;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -46,6 +54,11 @@ struct RussianRules : RuleDefaults {
 // (rule 5); men capture backwards (14); flying kings (15); free choice (20); a man is crowned
 // only if its move ends on the far row (16, 22, 23); pieces removed after the move (19).
 struct PoolRules : RuleDefaults {
+  static constexpr std::string_view kName = "pool";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "American pool checkers (APCA)";
+  static constexpr int kPdnGameType = 23;
+  static constexpr bool kAlgebraicFromBlack = true;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::Black;
   static constexpr int kStartRows = 3;
@@ -63,6 +76,10 @@ struct PoolRules : RuleDefaults {
 // capture forward only (4.1), flying kings (3.9), and when a king can capture a king must
 // capture (4.14); otherwise free choice.
 struct CzechRules : RuleDefaults {
+  static constexpr std::string_view kName = "czech";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Czech draughts";
+  static constexpr int kPdnGameType = 29;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -79,6 +96,10 @@ struct CzechRules : RuleDefaults {
 // (square 1 = a8), men move and capture forward only, flying kings, most pieces and then most
 // kings must be captured.
 struct SpanishRules : RuleDefaults {
+  static constexpr std::string_view kName = "spanish";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Spanish draughts";
+  static constexpr int kPdnGameType = 24;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -100,6 +121,10 @@ struct SpanishRules : RuleDefaults {
 // the first king (docs/rules.md). The readings differ only on ties the published perft never
 // reaches.
 struct ItalianRules : RuleDefaults {
+  static constexpr std::string_view kName = "italian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Italian draughts (FID)";
+  static constexpr int kPdnGameType = 22;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -119,12 +144,20 @@ struct ItalianRules : RuleDefaults {
 // (dctl `is_halt_behind_king`); "Killer Light" restricts it in multi-captures only and is a
 // different game.
 struct KillerRules : InternationalRules {
+  static constexpr std::string_view kName = "killer";  // PDN: no GameType of its own
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Killer draughts";
+  static constexpr int kPdnGameType = 20;
   static constexpr bool kHaltBehindKing = true;
 };
 
 // Breakthrough (lidraughts variant/Breakthrough.scala): international rules; the first side to
 // make a king wins.
 struct BreakthroughRules : InternationalRules {
+  static constexpr std::string_view kName = "breakthrough";
+  static constexpr std::string_view kAliases = "bt";
+  static constexpr std::string_view kDescription = "Breakthrough draughts (first king wins)";
+  static constexpr int kPdnGameType = 96;  // lidraughts' number
   static constexpr bool kFirstKingWins = true;
   // No king ever stays on the board, so only repetition can draw (men always move forward).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
@@ -138,6 +171,12 @@ struct BreakthroughRules : InternationalRules {
 // about who is winning; the FMJD 16/5-move endgame limits (6.2, 6.3) are left out, as they
 // measure whether material can force a win in the normal game.
 struct AntidraughtsRules : InternationalRules {
+  // `losing` is Scan's Hub name; PDN: no GameType of its own.
+  static constexpr std::string_view kName = "antidraughts";
+  static constexpr std::string_view kAliases = "losing";
+  static constexpr std::string_view kDescription =
+      "Antidraughts (FMJD moves; whoever cannot move wins)";
+  static constexpr int kPdnGameType = 20;
   static constexpr bool kNoMoveWins = true;
   static constexpr DrawLimits kDraws{50, 0, false, EndgameRule::None, 3};
 };
@@ -156,6 +195,10 @@ constexpr unsigned direction_set(std::initializer_list<int> ds) {
 // fandom and coldmoon say so and dctl allows it; mindsports' "same or perpendicular direction"
 // is the minority reading (docs/rules.md). Who moves first varies by source; White here.
 struct ThaiRules : RuleDefaults {
+  static constexpr std::string_view kName = "thai";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Thai draughts (mak-hot)";
+  static constexpr int kPdnGameType = 31;
   using Geometry = Board8;
   using Lines = Diagonal8Lines;
   static constexpr Side kFirstToMove = Side::White;
@@ -192,6 +235,10 @@ struct ThaiRules : RuleDefaults {
 // moves in a row while its side still has men; moving another king, a man, or any capture
 // starts the count again (mindsports; lidraughts Frisian.scala).
 struct FrisianRules : RuleDefaults {
+  static constexpr std::string_view kName = "frisian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Frisian draughts";
+  static constexpr int kPdnGameType = 40;
   using Geometry = Board10;
   using Lines = FrisianLines;
   static constexpr Side kFirstToMove = Side::White;
@@ -227,6 +274,11 @@ struct FrisianRules : RuleDefaults {
 // damaturk.com: the majority obligation holds "even for a piece that has reached the king
 // row", which rules out the move simply ending there).
 struct TurkishRules : RuleDefaults {
+  static constexpr std::string_view kName = "turkish";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Turkish draughts (dama)";
+  static constexpr int kPdnGameType = 30;
+  static constexpr bool kAlgebraicOnly = true;
   using Geometry = SquareBoard8;
   using Lines = OrthogonalLines;
   static constexpr Side kFirstToMove = Side::White;

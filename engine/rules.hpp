@@ -3,6 +3,8 @@
 // encodes; docs/rules.md describes every rule set as these traits play it.
 #pragma once
 
+#include <string_view>
+
 #include "engine/geometry.hpp"
 
 namespace tsuru {
@@ -44,6 +46,15 @@ struct DrawLimits {
   int repetitions = 3;  // the occurrence of a position that draws the game
 };
 
+// What every trait states, with no default (the registry, rule_set_list.hpp, checks that names
+// and aliases are unique, so a trait derived from another must give its own):
+//   kName          the canonical name (`--variant`, Hub `variant`, book and egdb headers);
+//   kAliases       other names clients send, space-separated ("" for none);
+//   kDescription   one line for help texts;
+//   kPdnGameType   the PDN GameType tag number (the PDN standard's; 20, the board's, where a
+//                  game has none of its own);
+//   Geometry, kFirstToMove, kStartRows, kMenCaptureBackward, kFlyingKings, kPriority, kCrown,
+//   kDraws         the rules below.
 // Traits every rule set shares unless it says otherwise. English and international draughts (the
 // hot path) keep every default; the other rule sets (rule_sets.hpp) override what their rules
 // need, each branch on them compiled away elsewhere.
@@ -63,10 +74,20 @@ struct RuleDefaults {
   static constexpr bool kLightA1 = false;
   // Rule sets whose moves are not all diagonal steps use the line generator (movegen_lines.hpp).
   static constexpr bool kLineMoves = false;
+  // Algebraic names (notation only): false = a1 is White's bottom-left square (diagram
+  // convention); true = a1 is the first player's near-left square when that player is Black.
+  static constexpr bool kAlgebraicFromBlack = false;
+  // Squares have no numbers (Turkish): FEN and moves name them algebraically.
+  static constexpr bool kAlgebraicOnly = false;
 };
 
 // English / American checkers, WCDF rules (docs/rules.md "English / American checkers").
 struct EnglishRules : RuleDefaults {
+  static constexpr std::string_view kName = "english";
+  static constexpr std::string_view kAliases = "american checkers";
+  static constexpr std::string_view kDescription = "English/American checkers (WCDF)";
+  static constexpr int kPdnGameType = 21;
+  static constexpr bool kAlgebraicFromBlack = true;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::Black;   // Black moves first
   static constexpr int kStartRows = 3;                // 12 men each
@@ -82,6 +103,10 @@ struct EnglishRules : RuleDefaults {
 
 // International draughts, FMJD rules (docs/rules.md "International draughts").
 struct InternationalRules : RuleDefaults {
+  static constexpr std::string_view kName = "international";
+  static constexpr std::string_view kAliases = "normal standard";
+  static constexpr std::string_view kDescription = "International draughts (FMJD)";
+  static constexpr int kPdnGameType = 20;
   using Geometry = Board10;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 4;               // 20 men each
