@@ -30,6 +30,7 @@ struct BrazilianRules : RuleDefaults {
   // FMJD-64 rules 7.2.3-7.2.8, the ones lidraughts applies to Brazilian and Russian alike
   // (draw_rules.hpp): 15 moves each with only kings moving; lone-king limits.
   static constexpr DrawLimits kDraws{30, 0, false, EndgameRule::Fmjd64, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Russian draughts (shashki), Kodeks 2004 / FMJD-64: men capture backwards (1.5.3), flying
@@ -48,6 +49,7 @@ struct RussianRules : RuleDefaults {
   static constexpr CapturePriority kPriority = CapturePriority::FreeChoice;
   static constexpr CrownInCapture kCrown = CrownInCapture::ContinueAsKing;
   static constexpr DrawLimits kDraws{30, 0, false, EndgameRule::Fmjd64, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // American pool checkers, APCA tournament rules: Black moves first (rule 7) from squares 1-12
@@ -70,6 +72,7 @@ struct PoolRules : RuleDefaults {
   // three kings against one king: won within 13 moves or drawn (Black & Waters 1947, rule 31;
   // APCA playing rules).
   static constexpr DrawLimits kDraws{30, 0, false, EndgameRule::Pool, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Czech draughts, Czech Draughts Federation rules (damweb.cz/pravidla/cdfull.html): men move and
@@ -90,6 +93,7 @@ struct CzechRules : RuleDefaults {
   // The federation's rules name no move counter (a game is drawn when no further capture is
   // possible with correct play, which is for the players to agree): threefold repetition only.
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Spanish (and Portuguese classic) draughts, FPD "Regras Damas Clássicas": the light-a1 board
@@ -111,6 +115,7 @@ struct SpanishRules : RuleDefaults {
   // FPD rules 14: threefold repetition; the limited-move law for three kings against one:
   // 12 moves (as Spanish and Portuguese players apply it; playstrategy.org rules discussion).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::Spanish, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Italian draughts, FID Regolamento Tecnico 2008, Capo I: light-a1 board (2.3), men move and
@@ -137,6 +142,7 @@ struct ItalianRules : RuleDefaults {
   // FID 9.3(b1): the fourth occurrence of a position; 10.4: 40 moves each without a man move
   // or a capture (both as encoded in dctl's italian trait).
   static constexpr DrawLimits kDraws{80, 0, false, EndgameRule::None, 4};
+  static constexpr Endgames kEndgames = Endgames::ShortKings;
 };
 
 // Killer draughts (mindsports.nl): international rules, except that a king whose last captured
@@ -149,6 +155,7 @@ struct KillerRules : InternationalRules {
   static constexpr std::string_view kDescription = "Killer draughts";
   static constexpr int kPdnGameType = 20;
   static constexpr bool kHaltBehindKing = true;
+  static constexpr Endgames kEndgames = Endgames::OnePieceDraws;
 };
 
 // Breakthrough (lidraughts variant/Breakthrough.scala): international rules; the first side to
@@ -179,6 +186,7 @@ struct AntidraughtsRules : InternationalRules {
   static constexpr int kPdnGameType = 20;
   static constexpr bool kNoMoveWins = true;
   static constexpr DrawLimits kDraws{50, 0, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::Losing;
 };
 
 // The rule sets of the line generator: directions are LineGeometry numbers, sets are bit masks.
@@ -223,6 +231,7 @@ struct ThaiRules : RuleDefaults {
   }
   // No move-count rule in the sources: threefold repetition only.
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::OnePieceDraws;
 };
 
 // Frisian draughts (friesdammen.nl, as dctl's frisian trait; mindsports Frisian page): men move
@@ -262,6 +271,7 @@ struct FrisianRules : RuleDefaults {
   // Two kings against one king: 7 moves each; one king each: 2 moves each (lidraughts, whose
   // reading of "drawn at once unless a king can be won by force" is kept; see draw_rules.hpp).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::Frisian, 3};
+  static constexpr Endgames kEndgames = Endgames::OnePieceDraws;
 };
 
 // Turkish draughts (dama): all 64 squares, 16 men each on the second and third ranks, White
@@ -306,6 +316,7 @@ struct TurkishRules : RuleDefaults {
   // One piece each (even if one is a king): a draw (damaakademisi.com, Türk daması kuralları
   // 19b).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::Turkish, 3};
+  static constexpr Endgames kEndgames = Endgames::Turkish;
 };
 
 }  // namespace tsuru

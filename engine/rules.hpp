@@ -37,6 +37,30 @@ enum class EndgameRule : std::uint8_t {
   Turkish,  // one piece each: a draw at once
 };
 
+// What the evaluation knows of a rule set's endgames (eval/eval.hpp): which material cannot beat
+// a lone king depends on the board and on how far kings move and capture, so every trait states
+// it (kEndgames, no default); the evaluation checks it against the board and the kings.
+enum class Endgames : std::uint8_t {
+  // Flying kings on 10x10 (FMJD): one or two pieces cannot beat a lone king, nor three while it
+  // stands on the long diagonal; three against it off the diagonal keep a quarter of their score
+  // (the 16-move limit leaves them little time).
+  Flying10,
+  // Short kings (English, Italian): one piece cannot beat a lone king.
+  ShortKings,
+  // Flying kings on 8x8 (eval_variants.hpp): two pieces cannot catch a lone king; three can,
+  // unless it holds the long diagonal and the stronger side has no piece on it.
+  Flying8,
+  // Kings that catch a lone king more easily (eval_variants.hpp; Thai and Killer kings, and
+  // Frisian ones sometimes): only one piece cannot.
+  OnePieceDraws,
+  // Turkish: its own evaluator for orthogonal moves (eval_turkish.hpp); one piece each is a draw
+  // by rule.
+  Turkish,
+  // The side that cannot move wins (eval_losing.hpp): material and mobility count against, and
+  // the normal game's endgame knowledge does not apply. Goes with kNoMoveWins.
+  Losing,
+};
+
 // Draw-rule parameters; a value of 0 disables the rule.
 struct DrawLimits {
   int reversible_plies;  // plies in a row with no man move and no capture
@@ -53,6 +77,7 @@ struct DrawLimits {
 //   kDescription   one line for help texts;
 //   kPdnGameType   the PDN GameType tag number (the PDN standard's; 20, the board's, where a
 //                  game has none of its own);
+//   kEndgames      what the evaluation knows of its endgames (above);
 //   Geometry, kFirstToMove, kStartRows, kMenCaptureBackward, kFlyingKings, kPriority, kCrown,
 //   kDraws         the rules below.
 // Traits every rule set shares unless it says otherwise. English and international draughts (the
@@ -99,6 +124,7 @@ struct EnglishRules : RuleDefaults {
   static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;
   // 40 moves each without man move or capture; 400 moves (plies) in total.
   static constexpr DrawLimits kDraws{80, 400, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::ShortKings;
 };
 
 // International draughts, FMJD rules (docs/rules.md "International draughts").
@@ -116,6 +142,7 @@ struct InternationalRules : RuleDefaults {
   static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;      // FMJD 4.15
   // 25 moves each with only kings moving; 16/5-move endgame limits (FMJD 6.1-6.3).
   static constexpr DrawLimits kDraws{50, 0, true, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying10;
 };
 
 }  // namespace tsuru

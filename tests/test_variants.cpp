@@ -297,6 +297,35 @@ TEST_CASE("evaluation knows each rule set's material and lone-king endgames", "[
   CHECK(eval::evaluate<ThaiRules>(fen(Variant::Thai, "W:WK1,K2:BK30")) > 200);
 }
 
+namespace {
+// A trait that forgets its endgame knowledge, and an 8x8 trait that takes international's.
+struct ForgetsEndgames : RuleDefaults {
+  using Geometry = Board8;
+  static constexpr bool kFlyingKings = true;
+  static constexpr bool kNoMoveWins = false;
+};
+struct TakesTenByTen : InternationalRules {
+  using Geometry = Board8;
+};
+struct LosingWithoutSaying : EnglishRules {
+  static constexpr bool kNoMoveWins = true;
+};
+}  // namespace
+
+TEST_CASE("endgame knowledge is stated by every trait, never a 10x10 default", "[variants][eval]") {
+  // eval::evaluate<R> static_asserts both: such traits do not compile.
+  STATIC_REQUIRE_FALSE(eval::StatesEndgames<ForgetsEndgames>);
+  STATIC_REQUIRE_FALSE(eval::endgames_fit_rules<TakesTenByTen>());
+  STATIC_REQUIRE_FALSE(eval::endgames_fit_rules<LosingWithoutSaying>());
+  for (Variant v : all_variants()) {
+    INFO(info(v).name);
+    CHECK(with_rules(v, []<class R>(R) { return eval::endgames_fit_rules<R>(); }));
+  }
+  // 8x8 flying kings: three kings on the long diagonal against a lone king off it win (a 10x10
+  // reading would call three pieces against a lone king on 8x8 nearly drawn).
+  CHECK(eval::evaluate<BrazilianRules>(fen(Variant::Brazilian, "W:WK29,K25,K22:BK3")) > 400);
+}
+
 TEST_CASE("PDN records of the other rule sets", "[variants][notation]") {
   // Turkish: algebraic moves and FEN, its GameType, 8x8-style results.
   Game t(Variant::Turkish);
