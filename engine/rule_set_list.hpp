@@ -31,7 +31,8 @@
   X(Frisian, FrisianRules)                  \
   X(Killer, KillerRules)                    \
   X(Breakthrough, BreakthroughRules)        \
-  X(Antidraughts, AntidraughtsRules)
+  X(Antidraughts, AntidraughtsRules)        \
+  X(Giveaway, GiveawayRules)
 // clang-format on
 
 #define TSURU_RULE_SETS(X) TSURU_HOT_RULE_SETS(X) TSURU_OTHER_RULE_SETS(X)

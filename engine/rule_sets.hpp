@@ -189,6 +189,21 @@ struct AntidraughtsRules : InternationalRules {
   static constexpr Endgames kEndgames = Endgames::Losing;
 };
 
+// English giveaway checkers (also suicide checkers, anti-checkers; docs/rules.md): English
+// moves and captures unchanged (short kings, men move and capture forward only, capture
+// compulsory with free choice), but the side to move that cannot move - no pieces left, or
+// every piece blocked - wins, as in antidraughts. Draw rules: English's (40 moves each without a
+// man move or capture, 400 plies in total, threefold repetition), which assume nothing about
+// who is winning. PDN: no GameType of its own, the English board's 21.
+struct GiveawayRules : EnglishRules {
+  static constexpr std::string_view kName = "giveaway";
+  static constexpr std::string_view kAliases = "english-giveaway suicide-checkers anti-checkers";
+  static constexpr std::string_view kDescription =
+      "English giveaway checkers (English moves; whoever cannot move wins)";
+  static constexpr bool kNoMoveWins = true;
+  static constexpr Endgames kEndgames = Endgames::Losing;
+};
+
 // The rule sets of the line generator: directions are LineGeometry numbers, sets are bit masks.
 constexpr unsigned direction_set(std::initializer_list<int> ds) {
   unsigned m = 0;

@@ -55,13 +55,17 @@ TEST_CASE("every rule set is registered under its names", "[variants]") {
                                                    {"american", Variant::English},
                                                    {"checkers", Variant::English},
                                                    {"antidraughts", Variant::Antidraughts},
-                                                   {"losing", Variant::Antidraughts}};
+                                                   {"losing", Variant::Antidraughts},
+                                                   {"giveaway", Variant::Giveaway},
+                                                   {"english-giveaway", Variant::Giveaway},
+                                                   {"suicide-checkers", Variant::Giveaway},
+                                                   {"anti-checkers", Variant::Giveaway}};
   for (const auto& [name, v] : names) {
     INFO(name);
     CHECK(parse_variant(name) == v);
     CHECK(std::string(variant_names()).find(info(v).name) != std::string::npos);
   }
-  CHECK(all_variants().size() == 14);
+  CHECK(all_variants().size() == 15);
   for (Variant v : all_variants()) CHECK(info(v).id == v);
   // Every alias above is listed for the Hub and the help texts.
   const std::string aliases = " " + std::string(variant_alias_names()) + " ";
@@ -76,12 +80,12 @@ TEST_CASE("every rule set is registered under its names", "[variants]") {
 
 TEST_CASE("start positions of every rule set (docs/rules.md)", "[variants]") {
   const std::pair<Variant, const char*> starts[] = {
-      {Variant::Brazilian, "W:W21-32:B1-12"},   {Variant::Russian, "W:W21-32:B1-12"},
-      {Variant::Pool, "B:W21-32:B1-12"},        {Variant::Czech, "W:W21-32:B1-12"},
-      {Variant::Spanish, "W:W21-32:B1-12"},     {Variant::Italian, "W:W21-32:B1-12"},
-      {Variant::Thai, "W:W25-32:B1-8"},         {Variant::Frisian, "W:W31-50:B1-20"},
-      {Variant::Killer, "W:W31-50:B1-20"},      {Variant::Breakthrough, "W:W31-50:B1-20"},
-      {Variant::Antidraughts, "W:W31-50:B1-20"}};
+      {Variant::Brazilian, "W:W21-32:B1-12"},    {Variant::Russian, "W:W21-32:B1-12"},
+      {Variant::Pool, "B:W21-32:B1-12"},         {Variant::Czech, "W:W21-32:B1-12"},
+      {Variant::Spanish, "W:W21-32:B1-12"},      {Variant::Italian, "W:W21-32:B1-12"},
+      {Variant::Thai, "W:W25-32:B1-8"},          {Variant::Frisian, "W:W31-50:B1-20"},
+      {Variant::Killer, "W:W31-50:B1-20"},       {Variant::Breakthrough, "W:W31-50:B1-20"},
+      {Variant::Antidraughts, "W:W31-50:B1-20"}, {Variant::Giveaway, "B:W21-32:B1-12"}};
   for (const auto& [v, text] : starts) {
     INFO(info(v).name);
     CHECK(start_position(v) == fen(v, text));
