@@ -305,8 +305,6 @@ namespace {
 // A trait that forgets its endgame knowledge, and an 8x8 trait that takes international's.
 struct ForgetsEndgames : RuleDefaults {
   using Geometry = Board8;
-  static constexpr bool kFlyingKings = true;
-  static constexpr bool kNoMoveWins = false;
 };
 struct TakesTenByTen : InternationalRules {
   using Geometry = Board8;
