@@ -3,15 +3,20 @@
 // Terms (weights in weights.hpp): material; men's advancement; central men; back-row guards;
 // mobility; locked men; runaway men (no enemy piece can reach the path to the crowning row);
 // kings on the long diagonal; and endgame knowledge against a lone king (no other piece on its
-// side): with short kings, one piece against it scores as a draw; with flying kings, one or two
-// pieces against it, or three when the lone king stands on the long diagonal, score as a draw,
-// and three against it off the long diagonal keep a quarter of their score (the 16-move limit
+// side), as the trait's kEndgames states (engine/rules/rules.hpp): with short kings (ShortKings),
+// one piece against it scores as a draw; with flying kings on 10x10 (Flying10), one or two pieces
+// against it, or three when the lone king stands on the long diagonal, score as a draw, and
+// three against it off the long diagonal keep a quarter of their score (the 16-move limit
 // leaves them little time). Kings alone in equal numbers score as a draw; in other king endings
-// the stronger side is pulled towards the defending kings so the win is converted.
+// the stronger side is pulled towards the defending kings so the win is converted. The other
+// kinds of kEndgames have their evaluators in the headers included at the end; evaluate<R>
+// (at the end) picks the trait's.
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdlib>
+#include <type_traits>
 
 #include "engine/rules/movegen.hpp"
 #include "eval/weights.hpp"
@@ -138,7 +143,7 @@ class Evaluator {
       const bool lone = weak == Side::White ? (wm == 0 && wk == 1) : (bm == 0 && bk == 1);
       if (!lone) continue;
       const int strong_pieces = weak == Side::White ? bm + bk : wm + wk;
-      if constexpr (R::kFlyingKings) {
+      if constexpr (R::kEndgames == Endgames::Flying10) {
         const bool holds_diagonal = (pos.kings(weak) & G::kLongDiagonal) != 0;
         if (strong_pieces <= 2 || (strong_pieces == 3 && holds_diagonal)) return drawn(score);
         if (strong_pieces == 3) return score / 4;
@@ -187,16 +192,81 @@ class Evaluator {
   }
 };
 
-template <class R>
-Score evaluate(const Position& pos) {
-  return Evaluator<R>::evaluate(pos);
-}
-
 }  // namespace tsuru::eval
 
 // Turkish draughts has its own evaluator (orthogonal moves on all 64 squares).
 #include "eval/eval_turkish.hpp"  // IWYU pragma: export
 // The diagonal rule sets whose lone-king endgames differ from the FMJD ones.
 #include "eval/eval_variants.hpp"  // IWYU pragma: export
-// Antidraughts: the side that cannot move wins, so material and mobility count against.
+// The losing games: the side that cannot move wins, so material and mobility count against.
 #include "eval/eval_antidraughts.hpp"  // IWYU pragma: export
+
+namespace tsuru::eval {
+
+// Checks a trait's kEndgames against its rules: a trait without one does not compile, and one
+// taken over from a trait of another board (an 8x8 rule set derived from international) fails
+// here rather than scoring its endgames as 10x10 ones.
+template <class R>
+constexpr bool endgames_fit_rules() {
+  using G = typename R::Geometry;
+  switch (R::kEndgames) {
+    case Endgames::Flying10:
+      return std::is_same_v<G, Board10> && R::kFlyingKings && !R::kNoMoveWins;
+    case Endgames::ShortKings:
+      return !std::is_same_v<G, SquareBoard8> && !R::kFlyingKings && !R::kNoMoveWins;
+    case Endgames::Flying8:
+      return std::is_same_v<G, Board8> && R::kFlyingKings && !R::kNoMoveWins;
+    case Endgames::OnePieceDraws:
+      return !std::is_same_v<G, SquareBoard8> && R::kFlyingKings && !R::kNoMoveWins;
+    case Endgames::Turkish:
+      return std::is_same_v<G, SquareBoard8> && !R::kNoMoveWins;
+    case Endgames::Losing:
+      return R::kNoMoveWins && !std::is_same_v<G, SquareBoard8>;
+  }
+  return false;
+}
+
+template <class R>
+concept StatesEndgames = requires {
+  { R::kEndgames } -> std::convertible_to<Endgames>;
+};
+
+// The static evaluation of rule set R, chosen by what its trait states.
+template <class R>
+Score evaluate(const Position& pos) {
+  static_assert(StatesEndgames<R>,
+                "the rule set's trait must state kEndgames (engine/rules/rules.hpp, docs/rules.md "
+                "\"Adding a rule set\")");
+  static_assert(
+      endgames_fit_rules<R>(),
+      "the trait's kEndgames does not fit its board, kings or goal (engine/rules/rules.hpp)");
+  if constexpr (R::kEndgames == Endgames::Losing) {
+    return LosingEvaluator<R>::evaluate(pos);
+  } else if constexpr (R::kEndgames == Endgames::Turkish) {
+    return TurkishEvaluator::evaluate(pos);
+  } else if constexpr (R::kEndgames == Endgames::Flying8) {
+    return LoneKingEvaluator<R, 2, true>::evaluate(pos);
+  } else if constexpr (R::kEndgames == Endgames::OnePieceDraws) {
+    return LoneKingEvaluator<R, 1, false>::evaluate(pos);
+  } else {
+    return Evaluator<R>::evaluate(pos);
+  }
+}
+
+// The endgame knowledge of each rule set (applied to a White-view score), for the pattern
+// evaluation (pattern.hpp), which keeps it rather than learning it.
+template <class R>
+struct EndgameOf {
+  static Score apply(const Position& pos, Score white) {
+    static_assert(R::kEndgames != Endgames::Losing && R::kEndgames != Endgames::Turkish,
+                  "the pattern evaluation covers the diagonal games with the normal goal");
+    if constexpr (R::kEndgames == Endgames::Flying8)
+      return LoneKingEvaluator<R, 2, true>::endgame(pos, white);
+    else if constexpr (R::kEndgames == Endgames::OnePieceDraws)
+      return LoneKingEvaluator<R, 1, false>::endgame(pos, white);
+    else
+      return Evaluator<R>::endgame(pos, white);
+  }
+};
+
+}  // namespace tsuru::eval

@@ -1,5 +1,6 @@
-// Static evaluation of antidraughts, where the side that cannot move wins. Same units and view
-// as eval.hpp (centi-men, side to move).
+// Static evaluation of the losing games (kEndgames Losing: the rule sets where the side that
+// cannot move wins), on any diagonal board. Same units and view as eval.hpp
+// (centi-men, side to move).
 //
 // The classic terms with their sign turned where the goal turns them: every piece of one's own
 // is a liability (a man costs weights.man, a king - hard to get rid of and with many moves -
@@ -13,17 +14,22 @@
 
 namespace tsuru::eval {
 
-template <>
-inline Score evaluate<AntidraughtsRules>(const Position& pos) {
-  using E = Evaluator<AntidraughtsRules>;
-  constexpr Weights W = weights<AntidraughtsRules>();
-  const Bitboard empty = Board10::kValid & ~pos.occupied();
-  const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
-  const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
-  Score score = -(W.man * (wm - bm) + W.king * (wk - bk));
-  score -=
-      W.mobility * (E::mobility(pos, Side::White, empty) - E::mobility(pos, Side::Black, empty));
-  return pos.turn() == Side::White ? score : -score;
-}
+template <class R>
+class LosingEvaluator {
+  using E = Evaluator<R>;
+  using G = typename R::Geometry;
+  static constexpr Weights W = weights<R>();
+
+ public:
+  static Score evaluate(const Position& pos) {
+    const Bitboard empty = G::kValid & ~pos.occupied();
+    const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
+    const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
+    Score score = -(W.man * (wm - bm) + W.king * (wk - bk));
+    score -=
+        W.mobility * (E::mobility(pos, Side::White, empty) - E::mobility(pos, Side::Black, empty));
+    return pos.turn() == Side::White ? score : -score;
+  }
+};
 
 }  // namespace tsuru::eval

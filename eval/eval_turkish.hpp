@@ -11,7 +11,6 @@
 #include <cstdlib>
 
 #include "engine/rules/movegen.hpp"
-#include "eval/eval.hpp"
 #include "eval/weights.hpp"
 
 namespace tsuru::eval {
@@ -104,10 +103,5 @@ class TurkishEvaluator {
     return pos.turn() == Side::White ? score : -score;
   }
 };
-
-template <>
-inline Score evaluate<TurkishRules>(const Position& pos) {
-  return TurkishEvaluator::evaluate(pos);
-}
 
 }  // namespace tsuru::eval

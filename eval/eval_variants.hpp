@@ -1,11 +1,13 @@
 // Evaluation of the diagonal rule sets whose endgames differ from the FMJD ones the generic
 // evaluator knows (eval.hpp scores up to two pieces against a lone flying king as a draw, and
-// three while the lone king stands on the long diagonal, which holds on 10x10 only):
-//   - 8x8 flying kings (Brazilian, Russian, pool, Czech, Spanish): two pieces cannot catch a
-//     lone king, three can unless it holds the long diagonal (and the stronger side has no piece
-//     on it);
-//   - Thai and Killer kings are easier to catch: two kings take a lone one (mindsports);
-//   - Frisian: two kings against one is won only sometimes (hence its seven-move limit).
+// three while the lone king stands on the long diagonal, which holds on 10x10 only). The trait's
+// kEndgames (engine/rules/rules.hpp) chooses:
+//   - Flying8, 8x8 flying kings (Brazilian, Russian, pool, Czech, Spanish): two pieces cannot
+//     catch a lone king, three can unless it holds the long diagonal (and the stronger side has
+//     no piece on it);
+//   - OnePieceDraws: Thai and Killer kings are easier to catch: two kings take a lone one
+//     (mindsports); Frisian: two kings against one is won only sometimes (hence its seven-move
+//     limit).
 // Everything else is the generic evaluator's terms, with the rule set's weights.
 #pragma once
 
@@ -47,67 +49,5 @@ class LoneKingEvaluator {
     return pos.turn() == Side::White ? score : -score;
   }
 };
-
-template <>
-inline Score evaluate<BrazilianRules>(const Position& pos) {
-  return LoneKingEvaluator<BrazilianRules, 2, true>::evaluate(pos);
-}
-template <>
-inline Score evaluate<RussianRules>(const Position& pos) {
-  return LoneKingEvaluator<RussianRules, 2, true>::evaluate(pos);
-}
-template <>
-inline Score evaluate<PoolRules>(const Position& pos) {
-  return LoneKingEvaluator<PoolRules, 2, true>::evaluate(pos);
-}
-template <>
-inline Score evaluate<CzechRules>(const Position& pos) {
-  return LoneKingEvaluator<CzechRules, 2, true>::evaluate(pos);
-}
-template <>
-inline Score evaluate<SpanishRules>(const Position& pos) {
-  return LoneKingEvaluator<SpanishRules, 2, true>::evaluate(pos);
-}
-template <>
-inline Score evaluate<ThaiRules>(const Position& pos) {
-  return LoneKingEvaluator<ThaiRules, 1, false>::evaluate(pos);
-}
-template <>
-inline Score evaluate<KillerRules>(const Position& pos) {
-  return LoneKingEvaluator<KillerRules, 1, false>::evaluate(pos);
-}
-template <>
-inline Score evaluate<FrisianRules>(const Position& pos) {
-  return LoneKingEvaluator<FrisianRules, 1, false>::evaluate(pos);
-}
-
-// The endgame knowledge of each rule set (applied to a White-view score), for the pattern
-// evaluation (pattern.hpp), which keeps it rather than learning it.
-template <class R>
-struct EndgameOf {
-  static Score apply(const Position& pos, Score white) { return Evaluator<R>::endgame(pos, white); }
-};
-template <class R, int N, bool F>
-struct LoneKingEndgame {
-  static Score apply(const Position& pos, Score white) {
-    return LoneKingEvaluator<R, N, F>::endgame(pos, white);
-  }
-};
-template <>
-struct EndgameOf<BrazilianRules> : LoneKingEndgame<BrazilianRules, 2, true> {};
-template <>
-struct EndgameOf<RussianRules> : LoneKingEndgame<RussianRules, 2, true> {};
-template <>
-struct EndgameOf<PoolRules> : LoneKingEndgame<PoolRules, 2, true> {};
-template <>
-struct EndgameOf<CzechRules> : LoneKingEndgame<CzechRules, 2, true> {};
-template <>
-struct EndgameOf<SpanishRules> : LoneKingEndgame<SpanishRules, 2, true> {};
-template <>
-struct EndgameOf<ThaiRules> : LoneKingEndgame<ThaiRules, 1, false> {};
-template <>
-struct EndgameOf<KillerRules> : LoneKingEndgame<KillerRules, 1, false> {};
-template <>
-struct EndgameOf<FrisianRules> : LoneKingEndgame<FrisianRules, 1, false> {};
 
 }  // namespace tsuru::eval

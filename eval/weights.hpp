@@ -24,24 +24,17 @@ struct Weights {
   int trade_bonus;      // when ahead, percent added to the score per piece traded off
 };
 
-// The default for a rule set: men and kings valued by how far kings reach.
+template <class>
+inline constexpr bool kNoWeights = false;
+
+// Every rule set states its weights (a specialisation below or in weights_variants.hpp): a
+// default taken from another board or another goal would misjudge it.
 template <class R>
 constexpr Weights weights() {
-  using G = typename R::Geometry;
-  Weights w{};
-  w.man = 100;
-  w.king = R::kFlyingKings ? 300 : 140;
-  for (int i = 0; i < G::kRows && i < 10; ++i) w.advance[static_cast<std::size_t>(i)] = i * 3;
-  w.centre = 6;
-  w.back_guard = 8;
-  w.mobility = 2;
-  w.locked = 4;
-  w.runaway = 30;
-  w.runaway_step = 8;
-  w.king_diagonal = 10;
-  w.king_chase = 4;
-  w.trade_bonus = 2;
-  return w;
+  static_assert(kNoWeights<R>,
+                "the rule set has no weights entry (eval/weights_variants.hpp; docs/rules.md "
+                "\"Adding a rule set\")");
+  return Weights{};
 }
 
 // English checkers: short kings are worth about 1.4 men; tempo matters less than structure.

@@ -99,6 +99,15 @@ constexpr Weights weights<AntidraughtsRules>() {
   return w;
 }
 template <>
+constexpr Weights weights<GiveawayRules>() {
+  // Read by eval_antidraughts.hpp as costs, as antidraughts' on the 8x8 board: a man 100, a
+  // king 150, each quiet move 3; the other terms are not used there.
+  Weights w = weights<EnglishRules>();
+  w.king = 150;
+  w.mobility = 3;
+  return w;
+}
+template <>
 constexpr Weights weights<TurkishRules>() {
   // Read by eval_turkish.hpp: advance by ranks from the start rank; king_diagonal is the bonus
   // of a king on an open file or rank; runaway a man with nothing in front of it.

@@ -15,7 +15,7 @@ inline std::vector<std::string> hub_handshake() {
       // The list grows with the rule sets: it is variant_names(), then the aliases the
       // clients send.
       "param name=variant value=international type=enum values=\"" + std::string(variant_names()) +
-          " american checkers normal standard bt losing frysk frysk!\"",
+          " " + std::string(variant_alias_names()) + " frysk frysk!\"",
       "param name=notation value=pydraughts type=enum values=\"pydraughts tsuru\"",
       "param name=level value=none type=enum values=\"none beginner medium hard\"",
       "param name=book value=true type=bool", "param name=book-ply value=40 type=int min=0 max=200",

@@ -55,14 +55,24 @@ TEST_CASE("every rule set is registered under its names", "[variants]") {
                                                    {"american", Variant::English},
                                                    {"checkers", Variant::English},
                                                    {"antidraughts", Variant::Antidraughts},
-                                                   {"losing", Variant::Antidraughts}};
+                                                   {"losing", Variant::Antidraughts},
+                                                   {"giveaway", Variant::Giveaway},
+                                                   {"english-giveaway", Variant::Giveaway},
+                                                   {"suicide-checkers", Variant::Giveaway},
+                                                   {"anti-checkers", Variant::Giveaway}};
   for (const auto& [name, v] : names) {
     INFO(name);
     CHECK(parse_variant(name) == v);
     CHECK(std::string(variant_names()).find(info(v).name) != std::string::npos);
   }
-  CHECK(all_variants().size() == 14);
+  CHECK(all_variants().size() == 15);
   for (Variant v : all_variants()) CHECK(info(v).id == v);
+  // Every alias above is listed for the Hub and the help texts.
+  const std::string aliases = " " + std::string(variant_alias_names()) + " ";
+  for (const auto& [name, v] : names)
+    if (info(v).name != name)
+      CHECK(aliases.find(std::string(" ") + name + " ") != std::string::npos);
+  CHECK(std::string(variant_aliases()).find("losing=antidraughts") != std::string::npos);
   CHECK_FALSE(parse_variant("thai-3row").has_value());
   CHECK_FALSE(parse_variant("Russian").has_value());
   CHECK_FALSE(parse_variant("").has_value());
@@ -70,12 +80,12 @@ TEST_CASE("every rule set is registered under its names", "[variants]") {
 
 TEST_CASE("start positions of every rule set (docs/rules.md)", "[variants]") {
   const std::pair<Variant, const char*> starts[] = {
-      {Variant::Brazilian, "W:W21-32:B1-12"},   {Variant::Russian, "W:W21-32:B1-12"},
-      {Variant::Pool, "B:W21-32:B1-12"},        {Variant::Czech, "W:W21-32:B1-12"},
-      {Variant::Spanish, "W:W21-32:B1-12"},     {Variant::Italian, "W:W21-32:B1-12"},
-      {Variant::Thai, "W:W25-32:B1-8"},         {Variant::Frisian, "W:W31-50:B1-20"},
-      {Variant::Killer, "W:W31-50:B1-20"},      {Variant::Breakthrough, "W:W31-50:B1-20"},
-      {Variant::Antidraughts, "W:W31-50:B1-20"}};
+      {Variant::Brazilian, "W:W21-32:B1-12"},    {Variant::Russian, "W:W21-32:B1-12"},
+      {Variant::Pool, "B:W21-32:B1-12"},         {Variant::Czech, "W:W21-32:B1-12"},
+      {Variant::Spanish, "W:W21-32:B1-12"},      {Variant::Italian, "W:W21-32:B1-12"},
+      {Variant::Thai, "W:W25-32:B1-8"},          {Variant::Frisian, "W:W31-50:B1-20"},
+      {Variant::Killer, "W:W31-50:B1-20"},       {Variant::Breakthrough, "W:W31-50:B1-20"},
+      {Variant::Antidraughts, "W:W31-50:B1-20"}, {Variant::Giveaway, "B:W21-32:B1-12"}};
   for (const auto& [v, text] : starts) {
     INFO(info(v).name);
     CHECK(start_position(v) == fen(v, text));
@@ -258,15 +268,16 @@ TEST_CASE("evaluation knows each rule set's material and lone-king endgames", "[
   // The start position with one of White's men a king: White is ahead by about the king's
   // value less a man's.
   for (Variant v : all_variants()) {
-    if (v == Variant::Breakthrough) continue;  // a king ends the game there
+    // Breakthrough: a king ends the game there.
+    if (with_rules(v, []<class R>(R) { return R::kFirstKingWins; })) continue;
     const Position start = start_position(v);
     const Bitboard white = start.pieces(Side::White);
     const Position pos =
         Position::from_bitboards(white, start.pieces(Side::Black), bit(lsb(white)), Side::White);
     const Score s = with_rules(v, [&]<class R>(R) { return eval::evaluate<R>(pos); });
     INFO(info(v).name << " " << s);
-    // Antidraughts: a king is a liability (test_antidraughts.cpp).
-    if (v == Variant::Antidraughts)
+    // Where the side that cannot move wins, a king is a liability (test_antidraughts.cpp).
+    if (with_rules(v, []<class R>(R) { return R::kNoMoveWins; }))
       CHECK(s < -25);
     else
       CHECK(s > 25);
@@ -288,6 +299,33 @@ TEST_CASE("evaluation knows each rule set's material and lone-king endgames", "[
   CHECK(on < off);
   // Thai: two kings take a lone one.
   CHECK(eval::evaluate<ThaiRules>(fen(Variant::Thai, "W:WK1,K2:BK30")) > 200);
+}
+
+namespace {
+// A trait that forgets its endgame knowledge, and an 8x8 trait that takes international's.
+struct ForgetsEndgames : RuleDefaults {
+  using Geometry = Board8;
+};
+struct TakesTenByTen : InternationalRules {
+  using Geometry = Board8;
+};
+struct LosingWithoutSaying : EnglishRules {
+  static constexpr bool kNoMoveWins = true;
+};
+}  // namespace
+
+TEST_CASE("endgame knowledge is stated by every trait, never a 10x10 default", "[variants][eval]") {
+  // eval::evaluate<R> static_asserts both: such traits do not compile.
+  STATIC_REQUIRE_FALSE(eval::StatesEndgames<ForgetsEndgames>);
+  STATIC_REQUIRE_FALSE(eval::endgames_fit_rules<TakesTenByTen>());
+  STATIC_REQUIRE_FALSE(eval::endgames_fit_rules<LosingWithoutSaying>());
+  for (Variant v : all_variants()) {
+    INFO(info(v).name);
+    CHECK(with_rules(v, []<class R>(R) { return eval::endgames_fit_rules<R>(); }));
+  }
+  // 8x8 flying kings: three kings on the long diagonal against a lone king off it win (a 10x10
+  // reading would call three pieces against a lone king on 8x8 nearly drawn).
+  CHECK(eval::evaluate<BrazilianRules>(fen(Variant::Brazilian, "W:WK29,K25,K22:BK3")) > 400);
 }
 
 TEST_CASE("PDN records of the other rule sets", "[variants][notation]") {

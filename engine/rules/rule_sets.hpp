@@ -16,6 +16,10 @@ namespace tsuru {
 // `brazilian = international`): men capture backwards, flying kings, majority capture, crowned
 // only where the move ends.
 struct BrazilianRules : RuleDefaults {
+  static constexpr std::string_view kName = "brazilian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Brazilian draughts (FMJD rules on 8x8)";
+  static constexpr int kPdnGameType = 26;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -26,12 +30,17 @@ struct BrazilianRules : RuleDefaults {
   // FMJD-64 rules 7.2.3-7.2.8, the ones lidraughts applies to Brazilian and Russian alike
   // (draw_rules.hpp): 15 moves each with only kings moving; lone-king limits.
   static constexpr DrawLimits kDraws{30, 0, false, EndgameRule::Fmjd64, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Russian draughts (shashki), Kodeks 2004 / FMJD-64: men capture backwards (1.5.3), flying
 // kings (1.4.5), free choice of capture (1.5.5), and a man crowned during a capture goes on
 // capturing as a king (1.5.15).
 struct RussianRules : RuleDefaults {
+  static constexpr std::string_view kName = "russian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Russian draughts (shashki)";
+  static constexpr int kPdnGameType = 25;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -40,12 +49,18 @@ struct RussianRules : RuleDefaults {
   static constexpr CapturePriority kPriority = CapturePriority::FreeChoice;
   static constexpr CrownInCapture kCrown = CrownInCapture::ContinueAsKing;
   static constexpr DrawLimits kDraws{30, 0, false, EndgameRule::Fmjd64, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // American pool checkers, APCA tournament rules: Black moves first (rule 7) from squares 1-12
 // (rule 5); men capture backwards (14); flying kings (15); free choice (20); a man is crowned
 // only if its move ends on the far row (16, 22, 23); pieces removed after the move (19).
 struct PoolRules : RuleDefaults {
+  static constexpr std::string_view kName = "pool";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "American pool checkers (APCA)";
+  static constexpr int kPdnGameType = 23;
+  static constexpr bool kAlgebraicFromBlack = true;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::Black;
   static constexpr int kStartRows = 3;
@@ -57,12 +72,17 @@ struct PoolRules : RuleDefaults {
   // three kings against one king: won within 13 moves or drawn (Black & Waters 1947, rule 31;
   // APCA playing rules).
   static constexpr DrawLimits kDraws{30, 0, false, EndgameRule::Pool, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Czech draughts, Czech Draughts Federation rules (damweb.cz/pravidla/cdfull.html): men move and
 // capture forward only (4.1), flying kings (3.9), and when a king can capture a king must
 // capture (4.14); otherwise free choice.
 struct CzechRules : RuleDefaults {
+  static constexpr std::string_view kName = "czech";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Czech draughts";
+  static constexpr int kPdnGameType = 29;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -73,12 +93,17 @@ struct CzechRules : RuleDefaults {
   // The federation's rules name no move counter (a game is drawn when no further capture is
   // possible with correct play, which is for the players to agree): threefold repetition only.
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Spanish (and Portuguese classic) draughts, FPD "Regras Damas Clássicas": the light-a1 board
 // (square 1 = a8), men move and capture forward only, flying kings, most pieces and then most
 // kings must be captured.
 struct SpanishRules : RuleDefaults {
+  static constexpr std::string_view kName = "spanish";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Spanish draughts";
+  static constexpr int kPdnGameType = 24;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -90,6 +115,7 @@ struct SpanishRules : RuleDefaults {
   // FPD rules 14: threefold repetition; the limited-move law for three kings against one:
   // 12 moves (as Spanish and Portuguese players apply it; playstrategy.org rules discussion).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::Spanish, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying8;
 };
 
 // Italian draughts, FID Regolamento Tecnico 2008, Capo I: light-a1 board (2.3), men move and
@@ -100,6 +126,10 @@ struct SpanishRules : RuleDefaults {
 // the first king (docs/rules.md). The readings differ only on ties the published perft never
 // reaches.
 struct ItalianRules : RuleDefaults {
+  static constexpr std::string_view kName = "italian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Italian draughts (FID)";
+  static constexpr int kPdnGameType = 22;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 3;
@@ -112,6 +142,7 @@ struct ItalianRules : RuleDefaults {
   // FID 9.3(b1): the fourth occurrence of a position; 10.4: 40 moves each without a man move
   // or a capture (both as encoded in dctl's italian trait).
   static constexpr DrawLimits kDraws{80, 0, false, EndgameRule::None, 4};
+  static constexpr Endgames kEndgames = Endgames::ShortKings;
 };
 
 // Killer draughts (mindsports.nl): international rules, except that a king whose last captured
@@ -119,12 +150,21 @@ struct ItalianRules : RuleDefaults {
 // (dctl `is_halt_behind_king`); "Killer Light" restricts it in multi-captures only and is a
 // different game.
 struct KillerRules : InternationalRules {
+  static constexpr std::string_view kName = "killer";  // PDN: no GameType of its own
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Killer draughts";
+  static constexpr int kPdnGameType = 20;
   static constexpr bool kHaltBehindKing = true;
+  static constexpr Endgames kEndgames = Endgames::OnePieceDraws;
 };
 
 // Breakthrough (lidraughts variant/Breakthrough.scala): international rules; the first side to
 // make a king wins.
 struct BreakthroughRules : InternationalRules {
+  static constexpr std::string_view kName = "breakthrough";
+  static constexpr std::string_view kAliases = "bt";
+  static constexpr std::string_view kDescription = "Breakthrough draughts (first king wins)";
+  static constexpr int kPdnGameType = 96;  // lidraughts' number
   static constexpr bool kFirstKingWins = true;
   // No king ever stays on the board, so only repetition can draw (men always move forward).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
@@ -138,8 +178,30 @@ struct BreakthroughRules : InternationalRules {
 // about who is winning; the FMJD 16/5-move endgame limits (6.2, 6.3) are left out, as they
 // measure whether material can force a win in the normal game.
 struct AntidraughtsRules : InternationalRules {
+  // `losing` is Scan's Hub name; PDN: no GameType of its own.
+  static constexpr std::string_view kName = "antidraughts";
+  static constexpr std::string_view kAliases = "losing";
+  static constexpr std::string_view kDescription =
+      "Antidraughts (FMJD moves; whoever cannot move wins)";
+  static constexpr int kPdnGameType = 20;
   static constexpr bool kNoMoveWins = true;
   static constexpr DrawLimits kDraws{50, 0, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::Losing;
+};
+
+// English giveaway checkers (also suicide checkers, anti-checkers; docs/rules.md): English
+// moves and captures unchanged (short kings, men move and capture forward only, capture
+// compulsory with free choice), but the side to move that cannot move - no pieces left, or
+// every piece blocked - wins, as in antidraughts. Draw rules: English's (40 moves each without a
+// man move or capture, 400 plies in total, threefold repetition), which assume nothing about
+// who is winning. PDN: no GameType of its own, the English board's 21.
+struct GiveawayRules : EnglishRules {
+  static constexpr std::string_view kName = "giveaway";
+  static constexpr std::string_view kAliases = "english-giveaway suicide-checkers anti-checkers";
+  static constexpr std::string_view kDescription =
+      "English giveaway checkers (English moves; whoever cannot move wins)";
+  static constexpr bool kNoMoveWins = true;
+  static constexpr Endgames kEndgames = Endgames::Losing;
 };
 
 // The rule sets of the line generator: directions are LineGeometry numbers, sets are bit masks.
@@ -156,6 +218,10 @@ constexpr unsigned direction_set(std::initializer_list<int> ds) {
 // fandom and coldmoon say so and dctl allows it; mindsports' "same or perpendicular direction"
 // is the minority reading (docs/rules.md). Who moves first varies by source; White here.
 struct ThaiRules : RuleDefaults {
+  static constexpr std::string_view kName = "thai";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Thai draughts (mak-hot)";
+  static constexpr int kPdnGameType = 31;
   using Geometry = Board8;
   using Lines = Diagonal8Lines;
   static constexpr Side kFirstToMove = Side::White;
@@ -180,6 +246,7 @@ struct ThaiRules : RuleDefaults {
   }
   // No move-count rule in the sources: threefold repetition only.
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::OnePieceDraws;
 };
 
 // Frisian draughts (friesdammen.nl, as dctl's frisian trait; mindsports Frisian page): men move
@@ -192,6 +259,10 @@ struct ThaiRules : RuleDefaults {
 // moves in a row while its side still has men; moving another king, a man, or any capture
 // starts the count again (mindsports; lidraughts Frisian.scala).
 struct FrisianRules : RuleDefaults {
+  static constexpr std::string_view kName = "frisian";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Frisian draughts";
+  static constexpr int kPdnGameType = 40;
   using Geometry = Board10;
   using Lines = FrisianLines;
   static constexpr Side kFirstToMove = Side::White;
@@ -215,6 +286,7 @@ struct FrisianRules : RuleDefaults {
   // Two kings against one king: 7 moves each; one king each: 2 moves each (lidraughts, whose
   // reading of "drawn at once unless a king can be won by force" is kept; see draw_rules.hpp).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::Frisian, 3};
+  static constexpr Endgames kEndgames = Endgames::OnePieceDraws;
 };
 
 // Turkish draughts (dama): all 64 squares, 16 men each on the second and third ranks, White
@@ -227,6 +299,11 @@ struct FrisianRules : RuleDefaults {
 // damaturk.com: the majority obligation holds "even for a piece that has reached the king
 // row", which rules out the move simply ending there).
 struct TurkishRules : RuleDefaults {
+  static constexpr std::string_view kName = "turkish";
+  static constexpr std::string_view kAliases = "";
+  static constexpr std::string_view kDescription = "Turkish draughts (dama)";
+  static constexpr int kPdnGameType = 30;
+  static constexpr bool kAlgebraicOnly = true;
   using Geometry = SquareBoard8;
   using Lines = OrthogonalLines;
   static constexpr Side kFirstToMove = Side::White;
@@ -254,6 +331,7 @@ struct TurkishRules : RuleDefaults {
   // One piece each (even if one is a king): a draw (damaakademisi.com, Türk daması kuralları
   // 19b).
   static constexpr DrawLimits kDraws{0, 0, false, EndgameRule::Turkish, 3};
+  static constexpr Endgames kEndgames = Endgames::Turkish;
 };
 
 }  // namespace tsuru

@@ -3,6 +3,8 @@
 // encodes; docs/rules.md describes every rule set as these traits play it.
 #pragma once
 
+#include <string_view>
+
 #include "engine/rules/geometry.hpp"
 
 namespace tsuru {
@@ -35,6 +37,30 @@ enum class EndgameRule : std::uint8_t {
   Turkish,  // one piece each: a draw at once
 };
 
+// What the evaluation knows of a rule set's endgames (eval/eval.hpp): which material cannot beat
+// a lone king depends on the board and on how far kings move and capture, so every trait states
+// it (kEndgames, no default); the evaluation checks it against the board and the kings.
+enum class Endgames : std::uint8_t {
+  // Flying kings on 10x10 (FMJD): one or two pieces cannot beat a lone king, nor three while it
+  // stands on the long diagonal; three against it off the diagonal keep a quarter of their score
+  // (the 16-move limit leaves them little time).
+  Flying10,
+  // Short kings (English, Italian): one piece cannot beat a lone king.
+  ShortKings,
+  // Flying kings on 8x8 (eval_variants.hpp): two pieces cannot catch a lone king; three can,
+  // unless it holds the long diagonal and the stronger side has no piece on it.
+  Flying8,
+  // Kings that catch a lone king more easily (eval_variants.hpp; Thai and Killer kings, and
+  // Frisian ones sometimes): only one piece cannot.
+  OnePieceDraws,
+  // Turkish: its own evaluator for orthogonal moves (eval_turkish.hpp); one piece each is a draw
+  // by rule.
+  Turkish,
+  // The side that cannot move wins (eval_losing.hpp): material and mobility count against, and
+  // the normal game's endgame knowledge does not apply. Goes with kNoMoveWins.
+  Losing,
+};
+
 // Draw-rule parameters; a value of 0 disables the rule.
 struct DrawLimits {
   int reversible_plies;  // plies in a row with no man move and no capture
@@ -44,6 +70,16 @@ struct DrawLimits {
   int repetitions = 3;  // the occurrence of a position that draws the game
 };
 
+// What every trait states, with no default (the registry, rule_set_list.hpp, checks that names
+// and aliases are unique, so a trait derived from another must give its own):
+//   kName          the canonical name (`--variant`, Hub `variant`, book and egdb headers);
+//   kAliases       other names clients send, space-separated ("" for none);
+//   kDescription   one line for help texts;
+//   kPdnGameType   the PDN GameType tag number (the PDN standard's; 20, the board's, where a
+//                  game has none of its own);
+//   kEndgames      what the evaluation knows of its endgames (above);
+//   Geometry, kFirstToMove, kStartRows, kMenCaptureBackward, kFlyingKings, kPriority, kCrown,
+//   kDraws         the rules below.
 // Traits every rule set shares unless it says otherwise. English and international draughts (the
 // hot path) keep every default; the other rule sets (rule_sets.hpp) override what their rules
 // need, each branch on them compiled away elsewhere.
@@ -63,10 +99,20 @@ struct RuleDefaults {
   static constexpr bool kLightA1 = false;
   // Rule sets whose moves are not all diagonal steps use the line generator (movegen_lines.hpp).
   static constexpr bool kLineMoves = false;
+  // Algebraic names (notation only): false = a1 is White's bottom-left square (diagram
+  // convention); true = a1 is the first player's near-left square when that player is Black.
+  static constexpr bool kAlgebraicFromBlack = false;
+  // Squares have no numbers (Turkish): FEN and moves name them algebraically.
+  static constexpr bool kAlgebraicOnly = false;
 };
 
 // English / American checkers, WCDF rules (docs/rules.md "English / American checkers").
 struct EnglishRules : RuleDefaults {
+  static constexpr std::string_view kName = "english";
+  static constexpr std::string_view kAliases = "american checkers";
+  static constexpr std::string_view kDescription = "English/American checkers (WCDF)";
+  static constexpr int kPdnGameType = 21;
+  static constexpr bool kAlgebraicFromBlack = true;
   using Geometry = Board8;
   static constexpr Side kFirstToMove = Side::Black;   // Black moves first
   static constexpr int kStartRows = 3;                // 12 men each
@@ -78,10 +124,15 @@ struct EnglishRules : RuleDefaults {
   static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;
   // 40 moves each without man move or capture; 400 moves (plies) in total.
   static constexpr DrawLimits kDraws{80, 400, false, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::ShortKings;
 };
 
 // International draughts, FMJD rules (docs/rules.md "International draughts").
 struct InternationalRules : RuleDefaults {
+  static constexpr std::string_view kName = "international";
+  static constexpr std::string_view kAliases = "normal standard";
+  static constexpr std::string_view kDescription = "International draughts (FMJD)";
+  static constexpr int kPdnGameType = 20;
   using Geometry = Board10;
   static constexpr Side kFirstToMove = Side::White;
   static constexpr int kStartRows = 4;               // 20 men each
@@ -91,6 +142,7 @@ struct InternationalRules : RuleDefaults {
   static constexpr CrownInCapture kCrown = CrownInCapture::AtEndOnly;      // FMJD 4.15
   // 25 moves each with only kings moving; 16/5-move endgame limits (FMJD 6.1-6.3).
   static constexpr DrawLimits kDraws{50, 0, true, EndgameRule::None, 3};
+  static constexpr Endgames kEndgames = Endgames::Flying10;
 };
 
 }  // namespace tsuru

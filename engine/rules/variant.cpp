@@ -1,6 +1,8 @@
 #include "engine/rules/variant.hpp"
 
 #include <array>
+#include <string>
+#include <vector>
 
 namespace tsuru {
 namespace {
@@ -30,68 +32,93 @@ BoardShape make_shape(bool light_a1 = false) {
   return s;
 }
 
-const BoardShape kBoard8 = make_shape<Board8>();
-const BoardShape kBoard8LightA1 = make_shape<Board8>(true);
-const BoardShape kBoard10 = make_shape<Board10>();
-const BoardShape kBoard64 = make_shape<SquareBoard8>();
+// The board of a geometry, numbered as the trait says; one per kind of board.
+template <class G, bool LightA1>
+const BoardShape kShape = make_shape<G>(LightA1);
 
-// In Variant order. PDN GameType numbers from the PDN standard; Killer and antidraughts have
-// none of their own (20, the board's), Breakthrough uses lidraughts' 96.
-const std::array<VariantInfo, 14> kVariants = {{
-    {Variant::English, "english", "English/American checkers (WCDF)", Side::Black, 21, true,
-     kBoard8},
-    {Variant::International, "international", "International draughts (FMJD)", Side::White, 20,
-     false, kBoard10},
-    {Variant::Brazilian, "brazilian", "Brazilian draughts (FMJD rules on 8x8)", Side::White, 26,
-     false, kBoard8},
-    {Variant::Russian, "russian", "Russian draughts (shashki)", Side::White, 25, false, kBoard8},
-    {Variant::Pool, "pool", "American pool checkers (APCA)", Side::Black, 23, true, kBoard8},
-    {Variant::Czech, "czech", "Czech draughts", Side::White, 29, false, kBoard8},
-    {Variant::Spanish, "spanish", "Spanish draughts", Side::White, 24, false, kBoard8LightA1},
-    {Variant::Italian, "italian", "Italian draughts (FID)", Side::White, 22, false, kBoard8LightA1},
-    {Variant::Thai, "thai", "Thai draughts (mak-hot)", Side::White, 31, false, kBoard8},
-    {Variant::Turkish, "turkish", "Turkish draughts (dama)", Side::White, 30, false, kBoard64,
-     true},
-    {Variant::Frisian, "frisian", "Frisian draughts", Side::White, 40, false, kBoard10, false,
-     true},
-    {Variant::Killer, "killer", "Killer draughts", Side::White, 20, false, kBoard10},
-    {Variant::Breakthrough, "breakthrough", "Breakthrough draughts (first king wins)", Side::White,
-     96, false, kBoard10},
-    {Variant::Antidraughts, "antidraughts", "Antidraughts (FMJD moves; whoever cannot move wins)",
-     Side::White, 20, false, kBoard10},
+// Constant: the table is ready before any code runs (help texts are built by static objects).
+template <class R>
+constexpr VariantInfo info_of(Variant id) {
+  return {id,
+          R::kName,
+          R::kDescription,
+          R::kFirstToMove,
+          R::kPdnGameType,
+          R::kAlgebraicFromBlack,
+          kShape<typename R::Geometry, R::kLightA1>,
+          R::kAlgebraicOnly,
+          R::kKingMoveLimit > 0};
+}
+
+// Calls f on each space-separated word of s.
+template <class F>
+constexpr void for_each_word(std::string_view s, F&& f) {
+  while (!s.empty()) {
+    const std::size_t space = s.find(' ');
+    f(s.substr(0, space));
+    s = space == std::string_view::npos ? std::string_view{} : s.substr(space + 1);
+  }
+}
+
+// Names and aliases must be distinct and non-empty: a trait derived from another (Killer from
+// international) that forgot its own kName would otherwise answer to its base's.
+consteval bool names_distinct() {
+  std::array<std::string_view, 8 * kVariantCount> words{};
+  std::size_t n = 0;
+  bool ok = true;
+  auto add = [&](std::string_view w) {
+    if (w.empty() || n == words.size()) ok = false;
+    if (ok) words[n++] = w;
+  };
+#define TSURU_ADD_NAMES(Id, Trait) \
+  add(Trait::kName);               \
+  for_each_word(Trait::kAliases, add);
+  TSURU_RULE_SETS(TSURU_ADD_NAMES)
+#undef TSURU_ADD_NAMES
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (words[i] == words[j]) ok = false;
+  return ok;
+}
+static_assert(names_distinct(), "every rule set needs its own kName, and aliases must not clash");
+
+// In Variant order.
+constinit const std::array<VariantInfo, kVariantCount> kVariants = {{
+#define TSURU_INFO_ROW(Id, Trait) info_of<Trait>(Variant::Id),
+    TSURU_RULE_SETS(TSURU_INFO_ROW)
+#undef TSURU_INFO_ROW
 }};
-const std::array<Variant, 14> kAll = {
-    Variant::English,      Variant::International, Variant::Brazilian, Variant::Russian,
-    Variant::Pool,         Variant::Czech,         Variant::Spanish,   Variant::Italian,
-    Variant::Thai,         Variant::Turkish,       Variant::Frisian,   Variant::Killer,
-    Variant::Breakthrough, Variant::Antidraughts};
+const std::array<Variant, kVariantCount> kAll = {{
+#define TSURU_ALL_ROW(Id, Trait) Variant::Id,
+    TSURU_RULE_SETS(TSURU_ALL_ROW)
+#undef TSURU_ALL_ROW
+}};
 
 struct Alias {
   std::string_view name;
   Variant variant;
 };
-// pydraughts and lidraughts send `standard` and `normal` for international, `bt` for
-// Breakthrough, `losing` for antidraughts (Scan's Hub names), `american` for English.
-const std::array<Alias, 20> kAliases = {{{"english", Variant::English},
-                                         {"checkers", Variant::English},
-                                         {"american", Variant::English},
-                                         {"international", Variant::International},
-                                         {"normal", Variant::International},
-                                         {"standard", Variant::International},
-                                         {"brazilian", Variant::Brazilian},
-                                         {"russian", Variant::Russian},
-                                         {"pool", Variant::Pool},
-                                         {"czech", Variant::Czech},
-                                         {"spanish", Variant::Spanish},
-                                         {"italian", Variant::Italian},
-                                         {"thai", Variant::Thai},
-                                         {"turkish", Variant::Turkish},
-                                         {"frisian", Variant::Frisian},
-                                         {"killer", Variant::Killer},
-                                         {"breakthrough", Variant::Breakthrough},
-                                         {"bt", Variant::Breakthrough},
-                                         {"antidraughts", Variant::Antidraughts},
-                                         {"losing", Variant::Antidraughts}}};
+// The traits' kAliases, as "alias=name" pairs and as a plain list.
+struct AliasTables {
+  std::vector<Alias> aliases;
+  std::string pairs;
+  std::string names;
+};
+const AliasTables& alias_tables() {
+  static const AliasTables t = [] {
+    AliasTables a;
+    for (Variant v : kAll) {
+      const std::string_view text = with_rules(v, []<class R>(R) { return R::kAliases; });
+      for_each_word(text, [&](std::string_view w) {
+        a.aliases.push_back({w, v});
+        a.pairs += (a.pairs.empty() ? "" : " ") + std::string(w) + "=" + std::string(info(v).name);
+        a.names += (a.names.empty() ? "" : " ") + std::string(w);
+      });
+    }
+    return a;
+  }();
+  return t;
+}
 
 }  // namespace
 
@@ -104,19 +131,28 @@ std::span<const Variant> all_variants() {
 }
 
 std::optional<Variant> parse_variant(std::string_view name) {
-  for (const Alias& a : kAliases)
+  for (Variant v : kAll)
+    if (info(v).name == name) return v;
+  for (const Alias& a : alias_tables().aliases)
     if (a.name == name) return a.variant;
   return std::nullopt;
 }
 
 std::string_view variant_names() {
-  return "english international brazilian russian pool czech spanish italian thai turkish "
-         "frisian killer breakthrough antidraughts";
+  static const std::string names = [] {
+    std::string s;
+    for (Variant v : kAll) s += (s.empty() ? "" : " ") + std::string(info(v).name);
+    return s;
+  }();
+  return names;
+}
+
+std::string_view variant_alias_names() {
+  return alias_tables().names;
 }
 
 std::string_view variant_aliases() {
-  return "checkers=english american=english normal=international standard=international "
-         "bt=breakthrough losing=antidraughts";
+  return alias_tables().pairs;
 }
 
 }  // namespace tsuru

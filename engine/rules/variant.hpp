@@ -5,26 +5,20 @@
 #include <span>
 #include <string_view>
 
-#include "engine/rules/rule_sets.hpp"
+#include "engine/rules/rule_set_list.hpp"
 
 namespace tsuru {
 
+// In registry order (rule_set_list.hpp).
 enum class Variant : std::uint8_t {
-  English,
-  International,
-  Brazilian,
-  Russian,
-  Pool,
-  Czech,
-  Spanish,
-  Italian,
-  Thai,
-  Turkish,
-  Frisian,
-  Killer,
-  Breakthrough,
-  Antidraughts,
+#define TSURU_VARIANT_ENUM(Id, Trait) Id,
+  TSURU_RULE_SETS(TSURU_VARIANT_ENUM)
+#undef TSURU_VARIANT_ENUM
 };
+
+#define TSURU_COUNT_RULE_SET(Id, Trait) +1
+inline constexpr std::size_t kVariantCount = 0 TSURU_RULE_SETS(TSURU_COUNT_RULE_SET);
+#undef TSURU_COUNT_RULE_SET
 
 // How a board's playable squares are numbered and named (notation only; never on a hot path).
 struct BoardShape {
@@ -45,6 +39,7 @@ struct BoardShape {
   }
 };
 
+// A rule set's data for the code that chooses it at run time, read from its trait (variant.cpp).
 struct VariantInfo {
   Variant id;
   std::string_view name;
@@ -67,6 +62,8 @@ std::span<const Variant> all_variants();
 std::optional<Variant> parse_variant(std::string_view name);
 // Space-separated canonical names, for help texts and the Hub enum parameter.
 std::string_view variant_names();
+// Space-separated aliases, in registry order (`american checkers normal ...`).
+std::string_view variant_alias_names();
 // Space-separated aliases as "alias=name" pairs (`normal=international ...`), for help texts.
 std::string_view variant_aliases();
 
@@ -74,36 +71,13 @@ std::string_view variant_aliases();
 template <class F>
 decltype(auto) with_rules(Variant v, F&& f) {
   switch (v) {
-    case Variant::English:
-      return f(EnglishRules{});
-    case Variant::International:
-      break;
-    case Variant::Brazilian:
-      return f(BrazilianRules{});
-    case Variant::Russian:
-      return f(RussianRules{});
-    case Variant::Pool:
-      return f(PoolRules{});
-    case Variant::Czech:
-      return f(CzechRules{});
-    case Variant::Spanish:
-      return f(SpanishRules{});
-    case Variant::Italian:
-      return f(ItalianRules{});
-    case Variant::Thai:
-      return f(ThaiRules{});
-    case Variant::Turkish:
-      return f(TurkishRules{});
-    case Variant::Frisian:
-      return f(FrisianRules{});
-    case Variant::Killer:
-      return f(KillerRules{});
-    case Variant::Breakthrough:
-      return f(BreakthroughRules{});
-    case Variant::Antidraughts:
-      return f(AntidraughtsRules{});
+#define TSURU_WITH_RULES_CASE(Id, Trait) \
+  case Variant::Id:                      \
+    return f(Trait{});
+    TSURU_RULE_SETS(TSURU_WITH_RULES_CASE)
+#undef TSURU_WITH_RULES_CASE
   }
-  return f(InternationalRules{});
+  return f(InternationalRules{});  // not reached: every enumerator has its case
 }
 
 }  // namespace tsuru

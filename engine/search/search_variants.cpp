@@ -1,17 +1,11 @@
-// The searches of the rule sets off the hot path (see search_run.hpp).
+// The searches of the rule sets off the hot path (see search_run.hpp): every rule set of the
+// registry's TSURU_OTHER_RULE_SETS (rule_set_list.hpp); English and international draughts have
+// translation units of their own (search_english.cpp, search_international.cpp).
+#include "engine/rules/rule_set_list.hpp"
 #include "engine/search/search_run_impl.hpp"
 
 namespace tsuru {
-TSURU_INSTANTIATE_SEARCH(BrazilianRules)
-TSURU_INSTANTIATE_SEARCH(RussianRules)
-TSURU_INSTANTIATE_SEARCH(PoolRules)
-TSURU_INSTANTIATE_SEARCH(CzechRules)
-TSURU_INSTANTIATE_SEARCH(SpanishRules)
-TSURU_INSTANTIATE_SEARCH(ItalianRules)
-TSURU_INSTANTIATE_SEARCH(ThaiRules)
-TSURU_INSTANTIATE_SEARCH(TurkishRules)
-TSURU_INSTANTIATE_SEARCH(FrisianRules)
-TSURU_INSTANTIATE_SEARCH(KillerRules)
-TSURU_INSTANTIATE_SEARCH(BreakthroughRules)
-TSURU_INSTANTIATE_SEARCH(AntidraughtsRules)
+#define TSURU_SEARCH_OF(Id, Trait) TSURU_INSTANTIATE_SEARCH(Trait)
+TSURU_OTHER_RULE_SETS(TSURU_SEARCH_OF)
+#undef TSURU_SEARCH_OF
 }  // namespace tsuru

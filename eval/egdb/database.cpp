@@ -8,24 +8,26 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <string>
 
 #include "eval/egdb/plan.hpp"
 
 namespace tsuru::egdb {
 
 std::optional<std::string> unsupported(Variant v) {
-  switch (v) {
-    case Variant::Frisian:
-      return std::string(
-          "frisian: a king may make only three quiet moves in a row, so a position's value "
-          "depends on the moves before it; the databases hold positions without history");
-    case Variant::Breakthrough:
-      return std::string(
-          "breakthrough: the first king wins, so every ending is a men race the search reads "
-          "out; no databases");
-    default:
-      return std::nullopt;
-  }
+  // Read from the trait, so that a new rule set gets its databases unless its rules rule them
+  // out.
+  return with_rules(v, []<class R>(R) -> std::optional<std::string> {
+    if constexpr (R::kKingMoveLimit > 0)
+      return std::string(R::kName) + ": a king may make only " + std::to_string(R::kKingMoveLimit) +
+             " quiet moves in a row, so a position's value "
+             "depends on the moves before it; the databases hold positions without history";
+    if constexpr (R::kFirstKingWins)
+      return std::string(R::kName) +
+             ": the first king wins, so every ending is a men race the search reads out; no "
+             "databases";
+    return std::nullopt;
+  });
 }
 
 Layout layout_of(Variant v) {

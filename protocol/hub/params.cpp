@@ -44,9 +44,8 @@ std::string text_of(bool b) {
 
 constexpr std::string_view kLevels = "none beginner medium hard";
 // The other names `variant` takes, listed after the rule sets' own (pydraughts and lidraughts
-// send these).
-constexpr std::string_view kVariantAliases =
-    "american checkers normal standard bt losing frysk frysk!";
+// send these): the traits' aliases, then the Frisian start of lidraughts' Frysk!.
+constexpr std::string_view kFryskNames = "frysk frysk!";
 
 // clang-format off
 const Param kParams[] = {
@@ -201,7 +200,8 @@ std::vector<Message> param_messages(const Settings& settings) {
       case Type::Enum:
         m.add("type", "enum");
         if (p.name == "variant")
-          m.add("values", std::string(variant_names()) + " " + std::string(kVariantAliases));
+          m.add("values", std::string(variant_names()) + " " + std::string(variant_alias_names()) +
+                              " " + std::string(kFryskNames));
         else if (p.name == "notation")
           m.add("values", std::string(move_numbers_names()));
         else
