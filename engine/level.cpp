@@ -30,7 +30,7 @@ int medium_depth(Variant v) {
   return info(v).board.squares > 32 ? 6 : 8;
 }
 
-SearchLimits apply_level(Level level, Variant v, const SearchLimits& requested) {
+SearchLimits apply_level(Level level, int medium_plies, const SearchLimits& requested) {
   SearchLimits l = requested;
   switch (level) {
     case Level::None:
@@ -41,7 +41,7 @@ SearchLimits apply_level(Level level, Variant v, const SearchLimits& requested) 
       break;
     case Level::Medium:
       l = SearchLimits{};
-      l.depth = medium_depth(v);
+      l.depth = medium_plies;
       break;
     case Level::Hard:
       // The clock still counts if it is tighter than the level.

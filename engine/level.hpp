@@ -24,7 +24,12 @@ std::optional<Level> parse_level(std::string_view name);
 std::string_view level_name(Level level);
 // Depth of the medium level for a rule set.
 int medium_depth(Variant v);
-// The limits a level imposes on a move search (play mode).
-SearchLimits apply_level(Level level, Variant v, const SearchLimits& requested);
+// The limits a level imposes on a move search (play mode), its medium level searching
+// medium_plies; the same for every game Tsuru plays (Chinese checkers too).
+SearchLimits apply_level(Level level, int medium_plies, const SearchLimits& requested);
+// ... for a draughts rule set: medium_depth(v).
+inline SearchLimits apply_level(Level level, Variant v, const SearchLimits& requested) {
+  return apply_level(level, medium_depth(v), requested);
+}
 
 }  // namespace tsuru

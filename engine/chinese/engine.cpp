@@ -5,26 +5,7 @@
 namespace tsuru::chinese {
 
 SearchLimits apply_level(Level level, const SearchLimits& requested) {
-  SearchLimits l = requested;
-  switch (level) {
-    case Level::None:
-      break;
-    case Level::Beginner:
-      l = SearchLimits{};
-      l.depth = kBeginnerDepth;
-      break;
-    case Level::Medium:
-      l = SearchLimits{};
-      l.depth = kMediumDepth;
-      break;
-    case Level::Hard:
-      l.depth = 0;
-      l.nodes = 0;
-      l.infinite = false;
-      l.move_time = l.move_time > 0 ? std::min(l.move_time, kHardSeconds) : kHardSeconds;
-      break;
-  }
-  return l;
+  return tsuru::apply_level(level, kMediumDepth, requested);
 }
 
 Engine::Engine() : search_(std::make_unique<Search>(tt_, control_)), rng_(1) {}
