@@ -5,22 +5,11 @@
 
 #include "engine/chinese/notation.hpp"
 #include "protocol/hub/limits.hpp"
+#include "protocol/hub/line.hpp"
 #include "protocol/hub/report.hpp"
 
 namespace tsuru::hub {
 namespace {
-
-std::vector<std::string_view> words_of(std::string_view s) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-    if (i > start) words.push_back(s.substr(start, i - start));
-  }
-  return words;
-}
 
 // Digits separated by '-' or 'x': the shape of a move, legal or not.
 bool looks_like_move(std::string_view w) {
@@ -86,7 +75,7 @@ void ChineseSession::on_pos(const Message& m) {
   }
   chinese::Game game(start);
   if (const std::string* moves = m.value("moves")) {
-    for (std::string_view word : words_of(*moves)) {
+    for (std::string_view word : split_words(*moves)) {
       auto move = chinese::parse_move(game.position(), word);
       if (!move.ok() || !game.play(*move)) {
         has_position_ = false;

@@ -73,4 +73,7 @@ std::string format_line(const Message& message);
 // `=` or `"`.
 bool is_name(std::string_view text);
 
+// The words of a value (a list of moves): separated by spaces or tabs, empty ones dropped.
+std::vector<std::string_view> split_words(std::string_view s);
+
 }  // namespace tsuru::hub

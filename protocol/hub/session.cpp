@@ -4,23 +4,12 @@
 #include "engine/rules/legal.hpp"
 #include "engine/version.hpp"
 #include "protocol/hub/limits.hpp"
+#include "protocol/hub/line.hpp"
 #include "protocol/hub/notation.hpp"
 #include "protocol/hub/report.hpp"
 
 namespace tsuru::hub {
 namespace {
-
-std::vector<std::string_view> split_spaces(std::string_view s) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-    if (i > start) words.push_back(s.substr(start, i - start));
-  }
-  return words;
-}
 
 const char* move_error_text(notation::MoveError::Kind kind) {
   switch (kind) {
@@ -202,7 +191,7 @@ void Session::on_pos(const Message& m) {
   }
   Game game(variant_, start);
   if (const std::string* moves = m.value("moves")) {
-    for (std::string_view word : split_spaces(*moves)) {
+    for (std::string_view word : split_words(*moves)) {
       auto move = parse_move(variant_, game.position(), word, settings_.numbers);
       if (!move.ok()) {
         has_position_ = false;
