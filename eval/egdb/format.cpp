@@ -11,16 +11,6 @@ namespace {
 constexpr char kMagic[8] = {'T', 'S', 'U', 'R', 'U', 'E', 'G', '\0'};
 constexpr std::size_t kHeaderChecked = 132;
 
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(const std::uint8_t* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
-  return v;
-}
-
 std::uint8_t symbol_of(Value v) {
   if (is_win(v)) return 1;
   if (is_loss(v)) return 2;
@@ -99,38 +89,39 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
     offsets.push_back(static_cast<std::uint32_t>(blocks.size()));
   }
   std::vector<std::uint8_t> body;
-  for (std::uint32_t o : offsets) put(body, o, 4);
+  for (std::uint32_t o : offsets) put_le(body, o, 4);
   body.insert(body.end(), blocks.begin(), blocks.end());
   const std::uint64_t values_size = body.size();
   for (std::uint64_t i = 0; distance_bytes > 0 && i < n; ++i) {
     const Value v = values[i];
     const int d = (v == kInvalid || v == kUnknown) ? 0 : distance_of(v);
-    put(body, static_cast<std::uint64_t>(d), distance_bytes);
+    put_le(body, static_cast<std::uint64_t>(d), distance_bytes);
   }
 
   std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-  put(out, kVersion, 4);
-  put(out, kHeaderSize, 4);
+  put_le(out, kVersion, 4);
+  put_le(out, kHeaderSize, 4);
   char name[16] = {};
   std::memcpy(name, rules.data(), std::min<std::size_t>(rules.size(), 15));
   out.insert(out.end(), name, name + 16);
-  for (int v : {slice.wm, slice.wk, slice.bm, slice.bk}) put(out, static_cast<std::uint64_t>(v), 1);
-  put(out, kBlockPositions, 4);
-  put(out, static_cast<std::uint64_t>(distance_bytes), 1);
-  put(out, 0, 3);
-  put(out, n, 8);
-  put(out, c.wins, 8);
-  put(out, c.draws, 8);
-  put(out, c.losses, 8);
-  put(out, c.invalid, 8);
-  put(out, c.max_distance, 4);
-  put(out, block_count, 4);
-  put(out, kHeaderSize, 8);
-  put(out, values_size, 8);
-  put(out, kHeaderSize + values_size, 8);
-  put(out, body.size() - values_size, 8);
-  put(out, fnv1a(body.data(), body.size()), 8);
-  put(out, fnv1a(out.data(), out.size()), 8);
+  for (int v : {slice.wm, slice.wk, slice.bm, slice.bk})
+    put_le(out, static_cast<std::uint64_t>(v), 1);
+  put_le(out, kBlockPositions, 4);
+  put_le(out, static_cast<std::uint64_t>(distance_bytes), 1);
+  put_le(out, 0, 3);
+  put_le(out, n, 8);
+  put_le(out, c.wins, 8);
+  put_le(out, c.draws, 8);
+  put_le(out, c.losses, 8);
+  put_le(out, c.invalid, 8);
+  put_le(out, c.max_distance, 4);
+  put_le(out, block_count, 4);
+  put_le(out, kHeaderSize, 8);
+  put_le(out, values_size, 8);
+  put_le(out, kHeaderSize + values_size, 8);
+  put_le(out, body.size() - values_size, 8);
+  put_le(out, fnv1a(body.data(), body.size()), 8);
+  put_le(out, fnv1a(out.data(), out.size()), 8);
   out.resize(kHeaderSize, 0);
   out.insert(out.end(), body.begin(), body.end());
   return out;
@@ -142,11 +133,11 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
   using E = Expected<SliceView>;
   if (size < kHeaderSize) return E::failure("too short for a header");
   if (std::memcmp(data, kMagic, 8) != 0) return E::failure("not an endgame database file");
-  if (get(data + 8, 4) != kVersion)
-    return E::failure("format version " + std::to_string(get(data + 8, 4)) + ", expected " +
+  if (get_le(data + 8, 4) != kVersion)
+    return E::failure("format version " + std::to_string(get_le(data + 8, 4)) + ", expected " +
                       std::to_string(kVersion));
-  if (get(data + 12, 4) != kHeaderSize) return E::failure("unexpected header size");
-  if (get(data + kHeaderChecked, 8) != fnv1a(data, kHeaderChecked))
+  if (get_le(data + 12, 4) != kHeaderSize) return E::failure("unexpected header size");
+  if (get_le(data + kHeaderChecked, 8) != fnv1a(data, kHeaderChecked))
     return E::failure("header checksum mismatch");
   char name[17] = {};
   std::memcpy(name, data + 16, 16);
@@ -157,17 +148,17 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
   if (!(s == expected)) return E::failure("holds slice " + s.name() + ", not " + expected.name());
   SliceView v;
   v.data_ = data;
-  v.block_positions_ = static_cast<std::uint32_t>(get(data + 36, 4));
+  v.block_positions_ = static_cast<std::uint32_t>(get_le(data + 36, 4));
   v.distance_bytes_ = data[40];
-  v.counts_.positions = get(data + 44, 8);
-  v.counts_.wins = get(data + 52, 8);
-  v.counts_.draws = get(data + 60, 8);
-  v.counts_.losses = get(data + 68, 8);
-  v.counts_.invalid = get(data + 76, 8);
-  v.counts_.max_distance = static_cast<std::uint32_t>(get(data + 84, 4));
-  v.block_count_ = static_cast<std::uint32_t>(get(data + 88, 4));
-  const std::uint64_t values_offset = get(data + 92, 8), values_size = get(data + 100, 8),
-                      dist_offset = get(data + 108, 8), dist_size = get(data + 116, 8);
+  v.counts_.positions = get_le(data + 44, 8);
+  v.counts_.wins = get_le(data + 52, 8);
+  v.counts_.draws = get_le(data + 60, 8);
+  v.counts_.losses = get_le(data + 68, 8);
+  v.counts_.invalid = get_le(data + 76, 8);
+  v.counts_.max_distance = static_cast<std::uint32_t>(get_le(data + 84, 4));
+  v.block_count_ = static_cast<std::uint32_t>(get_le(data + 88, 4));
+  const std::uint64_t values_offset = get_le(data + 92, 8), values_size = get_le(data + 100, 8),
+                      dist_offset = get_le(data + 108, 8), dist_size = get_le(data + 116, 8);
   const std::uint64_t n = v.counts_.positions;
   if (n != expected_positions)
     return E::failure("holds " + std::to_string(n) + " positions, the slice has " +
@@ -181,14 +172,14 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
       dist_size != n * static_cast<std::uint64_t>(v.distance_bytes_) ||
       values_size < 4 * (std::uint64_t{v.block_count_} + 1))
     return E::failure("file size " + std::to_string(size) + " does not match its header");
-  if (get(data + 124, 8) != fnv1a(data + kHeaderSize, size - kHeaderSize))
+  if (get_le(data + 124, 8) != fnv1a(data + kHeaderSize, size - kHeaderSize))
     return E::failure("checksum mismatch: the file is damaged");
   v.offsets_ = data + values_offset;
   v.blocks_ = v.offsets_ + 4 * (std::uint64_t{v.block_count_} + 1);
   const std::uint64_t blocks_size = values_size - 4 * (std::uint64_t{v.block_count_} + 1);
   std::uint64_t previous = 0;
   for (std::uint32_t b = 0; b <= v.block_count_; ++b) {
-    const std::uint64_t o = get(v.offsets_ + 4 * b, 4);
+    const std::uint64_t o = get_le(v.offsets_ + 4 * b, 4);
     if (o < previous || o > blocks_size || (b == 0 && o != 0))
       return E::failure("block table out of order");
     previous = o;
@@ -197,8 +188,8 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
   v.distances_ = v.distance_bytes_ ? data + dist_offset : nullptr;
   // Each block must decode to exactly its number of values (so a probe never runs off it).
   for (std::uint32_t b = 0; b < v.block_count_; ++b) {
-    const std::uint8_t* p = v.blocks_ + get(v.offsets_ + 4 * b, 4);
-    const std::uint8_t* end = v.blocks_ + get(v.offsets_ + 4 * (b + 1), 4);
+    const std::uint8_t* p = v.blocks_ + get_le(v.offsets_ + 4 * b, 4);
+    const std::uint8_t* end = v.blocks_ + get_le(v.offsets_ + 4 * (b + 1), 4);
     const std::uint64_t want =
         std::min<std::uint64_t>(v.block_positions_, n - std::uint64_t{b} * v.block_positions_);
     if (p == end) return E::failure("empty block");
@@ -261,7 +252,7 @@ Run next_run(const std::uint8_t*& p) {
 
 Wdl SliceView::wdl(std::uint64_t index) const {
   const std::uint64_t b = index / block_positions_, i = index % block_positions_;
-  const std::uint8_t* p = blocks_ + get(offsets_ + 4 * b, 4);
+  const std::uint8_t* p = blocks_ + get_le(offsets_ + 4 * b, 4);
   if (*p == 0) return static_cast<Wdl>((p[1 + i / 4] >> (2 * (i % 4))) & 3U);
   ++p;
   std::uint64_t at = 0;
@@ -275,7 +266,7 @@ Wdl SliceView::wdl(std::uint64_t index) const {
 int SliceView::distance(std::uint64_t index) const {
   if (!distance_bytes_) return -1;
   return static_cast<int>(
-      get(distances_ + index * static_cast<std::uint64_t>(distance_bytes_), distance_bytes_));
+      get_le(distances_ + index * static_cast<std::uint64_t>(distance_bytes_), distance_bytes_));
 }
 
 std::vector<Value> SliceView::decode_all() const {
@@ -285,7 +276,7 @@ std::vector<Value> SliceView::decode_all() const {
     out[i] = symbol == 1 ? Value(kWinFlag | d) : symbol == 2 ? Value(kLossFlag | d) : kUnknown;
   };
   for (std::uint32_t b = 0; b < block_count_; ++b) {
-    const std::uint8_t* p = blocks_ + get(offsets_ + 4 * b, 4);
+    const std::uint8_t* p = blocks_ + get_le(offsets_ + 4 * b, 4);
     const std::uint64_t first = std::uint64_t{b} * block_positions_;
     const std::uint64_t n = std::min<std::uint64_t>(block_positions_, counts_.positions - first);
     if (*p == 0) {
