@@ -21,6 +21,7 @@
 // where un-move generation with counters would visit each position a bounded number of times.
 #pragma once
 
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -47,6 +48,9 @@ struct BuildOptions {
   // Distances are stored for slices of at most this many pieces (0: none).
   int distance_pieces = 4;
   bool progress = true;  // a progress line on stderr
+  // Every pass looks at every unknown position instead of the un-moved candidates only (the
+  // same files, slower: the tests compare the two).
+  bool full_passes = false;
 };
 
 struct SliceReport {
@@ -243,7 +247,7 @@ class Generator {
   // later passes at the predecessors of the positions the previous pass resolved (marked) and
   // at positions whose smaller-slice children become usable now (wake).
   bool due(int i, std::uint64_t idx, int k) const {
-    if (k <= 1 || !kRetro) return true;
+    if (k <= 1 || !kRetro || options_.full_passes) return true;
     return marked_[i][idx] || wake_[i][idx] == k;
   }
 
@@ -314,16 +318,17 @@ class Generator {
     return changed;
   }
 
-  // The diagonal rule sets get candidate passes: a quiet move is undone by moving a piece of
-  // the side that moved back along a diagonal (a king any number of empty squares, or one
-  // where kings are short; a man one square backwards). The positions so found are a superset
-  // of the predecessors within the unit; each is solved again in the next pass.
-  static constexpr bool kRetro = !R::kLineMoves;
+  // Every rule set the generator takes gets candidate passes: a quiet move is undone by moving
+  // a piece of the side that moved back against one of its move directions (a king any number
+  // of empty squares, or one where kings are short; a man one square). The diagonal rule sets
+  // go by the four diagonals; the line rule sets (Thai, Turkish) by their trait's direction
+  // sets. The positions so found are a superset of the predecessors within the unit; each is
+  // solved again in the next pass.
+  static constexpr bool kRetro = true;
 
   // Marks for the next pass every position of the unit with a quiet move to the position idx
   // of current slice i just resolved.
   void mark_predecessors(int i, std::uint64_t idx) {
-    using G = typename R::Geometry;
     const Placement q = *unrank(layout_, current_[i], idx);
     // The position the move led to, as played: the mover (White) is q's Black turned round.
     const SquareSet mover_men = layout_.turned(q.bm), mover_kings = layout_.turned(q.bk);
@@ -335,6 +340,18 @@ class Generator {
       const Placement p{men, kings, other_men, other_kings};
       marked_[j][rank(layout_, s, p)] = 1;
     };
+    if constexpr (R::kLineMoves)
+      unmove_lines(mover_men, mover_kings, occupied, mark);
+    else
+      unmove_diagonals(mover_men, mover_kings, occupied, mark);
+  }
+
+  // The undone moves of the diagonal rule sets: mark(men, kings) for each placement of the
+  // mover's pieces one quiet move earlier.
+  template <class Mark>
+  void unmove_diagonals(SquareSet mover_men, SquareSet mover_kings, Bitboard occupied,
+                        const Mark& mark) const {
+    using G = typename R::Geometry;
     for (Square q_sq : squares_of(mover_kings)) {
       const Square b = layout_.bit_of[static_cast<std::size_t>(q_sq)];
       for (Direction d :
@@ -360,6 +377,35 @@ class Generator {
         mark((mover_men & ~(SquareSet{1} << q_sq)) | from, mover_kings);
       }
     }
+  }
+
+  // The same for the line rule sets: a piece came from the other way along each direction it
+  // moves in (the mover is White: kManMoves[White] for its men).
+  template <class Mark>
+  void unmove_lines(SquareSet mover_men, SquareSet mover_kings, Bitboard occupied,
+                    const Mark& mark) const {
+    using L = typename R::Lines;
+    const auto back = [&](unsigned directions, Square q_sq, bool slides, auto&& place) {
+      const Square b = layout_.bit_of[static_cast<std::size_t>(q_sq)];
+      for (unsigned set = directions; set; set &= set - 1) {
+        const int d = L::reverse(std::countr_zero(set));
+        for (Bitboard ray = L::ray(d, b); ray;) {
+          const Square t = L::nearest(ray, d);
+          if (occupied & bit(t)) break;
+          place(SquareSet{1} << layout_.square_of[static_cast<std::size_t>(t)]);
+          if (!slides) break;
+          ray &= ~bit(t);
+        }
+      }
+    };
+    for (Square q_sq : squares_of(mover_kings))
+      back(R::kKingMoves, q_sq, R::kFlyingKings, [&](SquareSet from) {
+        mark(mover_men, (mover_kings & ~(SquareSet{1} << q_sq)) | from);
+      });
+    for (Square q_sq : squares_of(mover_men))
+      back(
+          R::kManMoves[static_cast<std::size_t>(index(Side::White))], q_sq, false,
+          [&](SquareSet from) { mark((mover_men & ~(SquareSet{1} << q_sq)) | from, mover_kings); });
   }
 
   void progress(int k, std::uint64_t at, std::uint64_t hi) const {
