@@ -91,13 +91,13 @@ std::optional<SprtParams> parse_sprt(std::string_view text, std::string& error) 
 
 double sprt_llr(const Tally& t, const SprtParams& p) {
   if (t.games() == 0) return 0;
-  // While every game has had the same result the sample shows no spread at all, and the
-  // formula would divide by zero: estimate from the sample with one win and one loss added.
-  const Tally x = t.variance() > 0 ? t : Tally{t.wins + 1, t.draws, t.losses + 1};
-  const double var = x.variance();
-  const double s = x.score();
+  // The sample with half a win, half a draw and half a loss more (stats.hpp).
+  const double w = t.wins + 0.5, d = t.draws + 0.5, l = t.losses + 0.5;
+  const double n = w + d + l;
+  const double s = (w + 0.5 * d) / n;
+  const double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
   const double s0 = score_of_elo(p.elo0), s1 = score_of_elo(p.elo1);
-  return x.games() * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+  return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
 }
 
 SprtDecision sprt_decision(const Tally& t, const SprtParams& p) {
