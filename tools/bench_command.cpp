@@ -81,6 +81,7 @@ int run_bench(const Args& args) {
   options.threads = threads;
   engine.set_options(options);
   double max_seconds = 0;
+  long long total_depth = 0;  // the depth of each answer (the last complete iteration)
   std::uint64_t total_nodes = 0;
   std::vector<std::uint64_t> total_split(static_cast<std::size_t>(threads), 0);
   double total_seconds = 0;
@@ -117,9 +118,10 @@ int run_bench(const Args& args) {
     total_seconds += secs;
     for (std::size_t i = 0; i < summary.thread_nodes.size() && i < total_split.size(); ++i)
       total_split[i] += summary.thread_nodes[i];
-    std::printf("position=%d move=%s score=%d nodes=%llu time=%.3f nps=%.0f%s\n", n,
+    total_depth += last.depth;
+    std::printf("position=%d move=%s score=%d depth=%d nodes=%llu time=%.3f nps=%.0f%s\n", n,
                 best.has_move ? notation::format_move(v, best.move).c_str() : "none", last.score,
-                static_cast<unsigned long long>(nodes), secs,
+                last.depth, static_cast<unsigned long long>(nodes), secs,
                 secs > 0 ? static_cast<double>(nodes) / secs : 0.0,
                 threads > 1 ? split_text(summary.thread_nodes).c_str() : "");
     std::fflush(stdout);
@@ -129,7 +131,8 @@ int run_bench(const Args& args) {
               total_seconds > 0 ? static_cast<double>(total_nodes) / total_seconds : 0.0,
               threads > 1 ? split_text(total_split).c_str() : "");
   if (level != Level::None)
-    std::printf("level=%s max_time=%.3f\n", std::string(level_name(level)).c_str(), max_seconds);
+    std::printf("level=%s max_time=%.3f mean_depth=%.2f\n", std::string(level_name(level)).c_str(),
+                max_seconds, n > 0 ? static_cast<double>(total_depth) / n : 0.0);
   std::printf("bench nodes=%llu\n", static_cast<unsigned long long>(total_nodes));
   return 0;
 }
