@@ -446,9 +446,10 @@ TEST_CASE("the engine converts 100 won 4-piece endings per rule set", "[.egdb-lo
 
 TEST_CASE("win/draw/loss of sampled positions of the largest English slices agree one move on",
           "[.egdb-long]") {
-  // The sets beyond the distance slices store WDL only: each sampled position's value must
-  // follow from its children's (a win has a losing child, a loss only winning children, a draw
-  // no losing child and a drawn one).
+  // Each sampled position's value must follow from its children's (a win has a losing child, a
+  // loss only winning children, a draw no losing child and a drawn one); where the slices store
+  // distances (--distance-pieces), a win is one ply longer than its fastest losing child and a
+  // loss one ply longer than its slowest winning child.
   const char* dir = std::getenv("TSURU_EGDB_DIR");
   if (!dir) FAIL("set TSURU_EGDB_DIR to a directory with the 5-piece English sets");
   const auto db = egdb::Database::open(Variant::English, dir);
@@ -456,7 +457,7 @@ TEST_CASE("win/draw/loss of sampled positions of the largest English slices agre
   const int n = (*db)->probe_limit();
   const egdb::Layout l = egdb::layout_of(Variant::English);
   std::mt19937_64 rng(5);
-  std::uint64_t checked = 0, wrong = 0;
+  std::uint64_t checked = 0, wrong = 0, with_distance = 0;
   std::string first;
   for (const egdb::Slice& s : egdb::slices_with(n))
     for (int k = 0; k < 2000; ++k) {
@@ -468,31 +469,42 @@ TEST_CASE("win/draw/loss of sampled positions of the largest English slices agre
       if (!here) continue;
       MoveList moves;
       MoveGen<EnglishRules>::generate(pos, moves);
-      int losses = 0, draws = 0;
+      int losses = 0, draws = 0, min_loss = 1 << 20, max_win = -1;
       bool known = true;
       for (const Move& m : moves) {
         const Position child = pos.after(m);
         if (child.pieces(child.turn()) == 0) {
           ++losses;
+          min_loss = 0;
           continue;
         }
         const auto c = (*db)->probe(child);
-        if (!c)
+        if (!c) {
           known = false;
-        else if (c->wdl == Wdl::Loss)
+        } else if (c->wdl == Wdl::Loss) {
           ++losses;
-        else if (c->wdl == Wdl::Draw)
+          min_loss = std::min(min_loss, c->distance);
+        } else if (c->wdl == Wdl::Draw) {
           ++draws;
+        } else {
+          max_win = std::max(max_win, c->distance);
+        }
       }
       if (!known) continue;
-      const bool ok = moves.empty()            ? here->wdl == Wdl::Loss
-                      : here->wdl == Wdl::Win  ? losses > 0
-                      : here->wdl == Wdl::Loss ? losses + draws == 0
-                                               : losses == 0 && draws > 0;
+      bool ok = moves.empty()            ? here->wdl == Wdl::Loss
+                : here->wdl == Wdl::Win  ? losses > 0
+                : here->wdl == Wdl::Loss ? losses + draws == 0
+                                         : losses == 0 && draws > 0;
+      // A distance is checked where the children's are known too (a child without one is -1).
+      if (ok && here->distance >= 0 && !moves.empty()) {
+        if (here->wdl == Wdl::Win && min_loss >= 0) ok = here->distance == min_loss + 1;
+        if (here->wdl == Wdl::Loss && max_win >= 0) ok = here->distance == max_win + 1;
+        if (ok) ++with_distance;
+      }
       if (!ok && !wrong++) first = s.name() + " " + std::to_string(i);
       ++checked;
     }
-  INFO("first wrong: " << first);
+  INFO("first wrong: " << first << "; distances checked: " << with_distance);
   CHECK(checked > 0);
   CHECK(wrong == 0);
 }
