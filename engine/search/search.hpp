@@ -23,6 +23,7 @@
 #include "engine/rules/movegen.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/search/search_control.hpp"
+#include "engine/search/search_params.hpp"
 #include "engine/search/tt.hpp"
 #include "eval/egdb/search_probe.hpp"
 #include "eval/pattern.hpp"
@@ -345,10 +346,11 @@ class Search {
         return s;
     }
 
-    // ProbCut: a quiet non-PV node whose search kProbCutReduction plies shallower clears beta by
-    // kProbCutMargin is taken to fail high at full depth too.
-    if (!pv_node && !capture && depth >= 6 && moves.size() > 1 && beta > -kWinThreshold &&
-        beta < kWinThreshold - kProbCutMargin) {
+    // ProbCut (where SearchParams switches it on): a quiet non-PV node whose search
+    // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at
+    // full depth too.
+    if (SearchParams<R>::kProbCut && !pv_node && !capture && depth >= 6 && moves.size() > 1 &&
+        beta > -kWinThreshold && beta < kWinThreshold - kProbCutMargin) {
       const Score raised = beta + kProbCutMargin;
       const Score s = search(pos, ds, depth - kProbCutReduction, raised - 1, raised, ply, false);
       if (aborted_) return 0;
