@@ -23,6 +23,7 @@
 #include "engine/rules/movegen.hpp"
 #include "engine/search/limits.hpp"
 #include "engine/search/search_control.hpp"
+#include "engine/search/search_params.hpp"
 #include "engine/search/tt.hpp"
 #include "eval/egdb/search_probe.hpp"
 #include "eval/pattern.hpp"
@@ -345,6 +346,17 @@ class Search {
         return s;
     }
 
+    // ProbCut (where SearchParams switches it on): a quiet non-PV node whose search
+    // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at
+    // full depth too.
+    if (SearchParams<R>::kProbCut && !pv_node && !capture && depth >= 6 && moves.size() > 1 &&
+        beta > -kWinThreshold && beta < kWinThreshold - kProbCutMargin) {
+      const Score raised = beta + kProbCutMargin;
+      const Score s = search(pos, ds, depth - kProbCutReduction, raised - 1, raised, ply, false);
+      if (aborted_) return 0;
+      if (s >= raised) return beta;
+    }
+
     // A forced move (a single legal move, usually a capture) costs no depth.
     if (moves.size() == 1 && ply < 2 * kMaxPly / 3) ++depth;
 
@@ -398,6 +410,9 @@ class Search {
     tt_.store(pos.key(), best, depth, bound, best_index, ply);
     return best;
   }
+
+  static constexpr Score kProbCutMargin = 80;
+  static constexpr int kProbCutReduction = 4;
 
   // The side to move has no move: it has lost, or in antidraughts won.
   static constexpr Score no_move_score(int ply) {
