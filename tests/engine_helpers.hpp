@@ -99,4 +99,23 @@ inline Played play_out(Game game, int depth, int tt_log2 = 18, int max_plies = 1
   return p;
 }
 
+// The losing games (side that cannot move wins): a whole game from the start, the engine at
+// depth 2 on both sides, must end within 400 plies, and a game won by being blocked goes to the
+// blocked side.
+inline void check_losing_self_play(const Game& start) {
+  Game game(start);
+  for (int ply = 0; ply < 400 && game.result().outcome == Outcome::Ongoing; ++ply) {
+    const Analysis step = analyse(game, 2);
+    REQUIRE(step.best.has_move);
+    REQUIRE(game.play(step.best.move));
+  }
+  const GameResult r = game.result();
+  WARN(info(game.variant()).name << " self-play: " << describe(r.outcome) << " ("
+                                 << describe(r.reason) << ")");
+  REQUIRE(r.outcome != Outcome::Ongoing);
+  if (r.reason == ResultReason::NoLegalMove)
+    CHECK(r.outcome ==
+          (game.position().turn() == Side::White ? Outcome::WhiteWins : Outcome::BlackWins));
+}
+
 }  // namespace tsuru::test

@@ -81,19 +81,7 @@ TEST_CASE("antidraughts: the search gives pieces away", "[antidraughts][search]"
   const test::Analysis normal = test::analyse(Game(i, fen(i, text)), 6);
   INFO("international " << normal.best_text);
   CHECK((normal.best_text == "50-44" || normal.best_text == "50-45"));
-  // A whole game from the start ends, and a game won by being blocked goes to the blocked side.
-  Game game(a);
-  for (int ply = 0; ply < 400 && game.result().outcome == Outcome::Ongoing; ++ply) {
-    const test::Analysis step = test::analyse(game, 2);
-    REQUIRE(step.best.has_move);
-    REQUIRE(game.play(step.best.move));
-  }
-  const GameResult r = game.result();
-  WARN("antidraughts self-play: " << describe(r.outcome) << " (" << describe(r.reason) << ")");
-  REQUIRE(r.outcome != Outcome::Ongoing);
-  if (r.reason == ResultReason::NoLegalMove)
-    CHECK(r.outcome ==
-          (game.position().turn() == Side::White ? Outcome::WhiteWins : Outcome::BlackWins));
+  test::check_losing_self_play(Game(a));
 }
 
 TEST_CASE("antidraughts: evaluation counts material and moves against", "[antidraughts][eval]") {

@@ -87,19 +87,7 @@ TEST_CASE("giveaway: the search gives pieces away", "[giveaway][search]") {
   const MoveList english_replies = legal_moves(e, fen(e, text).after(normal.best.move));
   CHECK(std::none_of(english_replies.begin(), english_replies.end(),
                      [](const Move& m) { return m.is_capture(); }));
-  // A whole game from the start ends, and a game won by being blocked goes to the blocked side.
-  Game game(g);
-  for (int ply = 0; ply < 400 && game.result().outcome == Outcome::Ongoing; ++ply) {
-    const test::Analysis step = test::analyse(game, 2);
-    REQUIRE(step.best.has_move);
-    REQUIRE(game.play(step.best.move));
-  }
-  const GameResult r = game.result();
-  WARN("giveaway self-play: " << describe(r.outcome) << " (" << describe(r.reason) << ")");
-  REQUIRE(r.outcome != Outcome::Ongoing);
-  if (r.reason == ResultReason::NoLegalMove)
-    CHECK(r.outcome ==
-          (game.position().turn() == Side::White ? Outcome::WhiteWins : Outcome::BlackWins));
+  test::check_losing_self_play(Game(g));
 }
 
 TEST_CASE("giveaway: evaluation counts material and moves against", "[giveaway][eval]") {

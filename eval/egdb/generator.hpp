@@ -247,7 +247,7 @@ class Generator {
   // later passes at the predecessors of the positions the previous pass resolved (marked) and
   // at positions whose smaller-slice children become usable now (wake).
   bool due(int i, std::uint64_t idx, int k) const {
-    if (k <= 1 || !kRetro || options_.full_passes) return true;
+    if (k <= 1 || options_.full_passes) return true;
     return marked_[i][idx] || wake_[i][idx] == k;
   }
 
@@ -255,8 +255,8 @@ class Generator {
     if (k == 0) {
       load_dependencies();
       for (int i = 0; i < current_count_; ++i) {
-        marked_[i].assign(kRetro ? values_[i].size() : 0, 0);
-        wake_[i].assign(kRetro ? values_[i].size() : 0, 0);
+        marked_[i].assign(values_[i].size(), 0);
+        wake_[i].assign(values_[i].size(), 0);
       }
     }
     struct Update {
@@ -295,15 +295,13 @@ class Generator {
     for (const auto& e : errors)
       if (e) std::rethrow_exception(e);
     std::uint64_t changed = 0;
-    if constexpr (kRetro)
-      for (int i = 0; i < current_count_; ++i) std::fill(marked_[i].begin(), marked_[i].end(), 0);
+    for (int i = 0; i < current_count_; ++i) std::fill(marked_[i].begin(), marked_[i].end(), 0);
     for (const auto& list : updates)
       for (const Update& u : list) {
         values_[u.slice][u.index] = u.value;
         if (u.value == kInvalid) continue;
         ++changed;
-        if constexpr (kRetro)
-          if (k > 0) mark_predecessors(u.slice, u.index);
+        if (k > 0) mark_predecessors(u.slice, u.index);
       }
     if (options_.progress) {
       std::uint64_t unknown = 0;
@@ -324,8 +322,7 @@ class Generator {
   // go by the four diagonals; the line rule sets (Thai, Turkish) by their trait's direction
   // sets. The positions so found are a superset of the predecessors within the unit; each is
   // solved again in the next pass.
-  static constexpr bool kRetro = true;
-
+  //
   // Marks for the next pass every position of the unit with a quiet move to the position idx
   // of current slice i just resolved.
   void mark_predecessors(int i, std::uint64_t idx) {
@@ -443,7 +440,7 @@ class Generator {
         all_won = false;
       }
     }
-    if constexpr (kRetro) wake_[i][idx] = static_cast<std::uint16_t>(wake);
+    wake_[i][idx] = static_cast<std::uint16_t>(wake);
     if (best_win >= 0) return static_cast<Value>(kWinFlag | (best_win + 1));
     if (all_won) return static_cast<Value>(kLossFlag | (longest_loss + 1));
     return kUnknown;
@@ -469,7 +466,7 @@ class Generator {
   Slice current_[2];
   int current_count_ = 0;
   std::vector<Value> values_[2];
-  std::vector<std::uint8_t> marked_[2];  // candidates of the next pass (kRetro)
+  std::vector<std::uint8_t> marked_[2];  // candidates of the next pass
   std::vector<std::uint16_t> wake_[2];   // the next pass a smaller slice's value becomes usable
   std::map<int, Dependency> cache_;
   bool exact_ = true;
