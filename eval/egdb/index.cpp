@@ -52,6 +52,10 @@ SquareSet colex_unrank(std::uint64_t r, int k, SquareSet available) {
   SquareSet compact = 0;
   int x = popcount(available) - 1;
   for (int i = k; i >= 1; --i) {
+    if (i == 1) {  // C(x, 1) = x
+      compact |= SquareSet{1} << r;
+      break;
+    }
     // The largest x with C(x, i) <= r, by bisection over [i - 1, x] (C(i - 1, i) = 0).
     for (int lo = i - 1; lo < x;) {
       const int mid = (lo + x + 1) / 2;
