@@ -278,34 +278,14 @@ class Generator {
     };
     const int threads = std::max(1, options_.threads);
     std::vector<std::vector<Update>> updates(static_cast<std::size_t>(threads));
-    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
     std::uint64_t total = 0;
     for (int i = 0; i < current_count_; ++i) total += values_[i].size();
-    auto work = [&](int t) {
-      try {
-        std::uint64_t seen = 0;
-        for (int i = 0; i < current_count_; ++i) {
-          const std::uint64_t n = values_[i].size();
-          const auto parts = static_cast<std::uint64_t>(threads);
-          const std::uint64_t lo = n * static_cast<std::uint64_t>(t) / parts,
-                              hi = n * static_cast<std::uint64_t>(t + 1) / parts;
-          for (std::uint64_t idx = lo; idx < hi; ++idx) {
-            if (values_[i][idx] != kUnknown || !due(i, idx, k)) continue;
-            const Value v = k == 0 ? initial_value(current_[i], idx) : solve(i, idx, k);
-            if (v != kUnknown) updates[static_cast<std::size_t>(t)].push_back({i, idx, v});
-            if (t == 0 && options_.progress && (++seen & 0xFFFF) == 0) progress(k, idx, hi);
-          }
-        }
-      } catch (...) {
-        errors[static_cast<std::size_t>(t)] = std::current_exception();
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    const std::string label = "pass " + std::to_string(k);
+    for_all_indices(threads, label.c_str(), [&](int t, int i, std::uint64_t idx) {
+      if (values_[i][idx] != kUnknown || !due(i, idx, k)) return;
+      const Value v = k == 0 ? initial_value(current_[i], idx) : solve(i, idx, k);
+      if (v != kUnknown) updates[static_cast<std::size_t>(t)].push_back({i, idx, v});
+    });
     std::uint64_t changed = 0;
     for (int i = 0; i < current_count_; ++i) std::fill(marked_[i].begin(), marked_[i].end(), 0);
     for (const auto& list : updates)
@@ -629,13 +609,6 @@ class Generator {
     for (auto& th : pool) th.join();
     for (const auto& e : errors)
       if (e) std::rethrow_exception(e);
-  }
-
-  void progress(int k, std::uint64_t at, std::uint64_t hi) const {
-    std::fprintf(stderr, "\regdb %s %s: pass %d, %3d%%   ", rules_.c_str(),
-                 current_[0].name().c_str(), k,
-                 static_cast<int>(100 * at / std::max<std::uint64_t>(hi, 1)));
-    std::fflush(stderr);
   }
 
   Value initial_value(const Slice& s, std::uint64_t idx) const {
