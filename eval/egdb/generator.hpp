@@ -1,24 +1,26 @@
-// The endgame database generator: retrograde analysis by forward iteration to a fixpoint, one
-// build unit (plan.hpp) at a time, under rule set R's own move generation.
+// The endgame database generator: retrograde analysis, one build unit (plan.hpp) at a time,
+// under rule set R's own move generation.
 //
-// Pass 0 marks invalid indices and the positions where the side to move has no move (lost, or
-// won where R::kNoMoveWins). Pass k (k = 1, 2, ...) then looks at every position still unknown:
-// it is won in d plies when some move leads to a position lost in d - 1 <= k - 1 plies (d the
-// least such), lost in d plies when every move leads to a position won in at most k - 1 plies
-// (d - 1 the largest). A position first resolved in pass k is therefore exactly k plies from
-// the end with best play (the winner shortest, the loser longest), provided the smaller slices
-// it reaches carry exact distances too. Captures and crownings leave the unit: their values
-// come from the slices built before (the files in the directory). When a pass resolves
-// nothing and no smaller slice holds a distance the next pass could use, every position still
-// unknown is a draw: it has a move to an unknown (drawn) position and none to a lost one.
+// Values and distances: a position is won in d plies when some move leads to a position lost
+// in d - 1 (d the least such), lost in d plies when every move leads to a position won in at
+// most d - 1 (d - 1 the largest): the winner takes the shortest way, the loser the longest.
+// Captures and crownings leave the unit: their values come from the slices built before (the
+// files in the directory). What no win or loss reaches is a draw.
 //
-// The passes read the values of earlier passes only (the updates of a pass are applied after
-// it), so the result does not depend on the number of threads: files are byte-identical for any
-// --threads and for any build order that respects the plan.
+// Three methods give the same files (BuildOptions::Method; the tests compare them):
+// - Counters (the default): one forward look at every position decides what the moves out of
+//   the unit decide and counts the quiet moves into the unit; then the resolved positions are
+//   taken in order of distance, and each one's predecessors (found by undoing a quiet move) are
+//   won (it is lost) or counted down (it is won; a count reaching zero is a loss). Each
+//   position is generated forward once or twice, whatever the number of distances.
+// - Passes: forward iteration to a fixpoint. Pass 0 marks invalid indices and the positions
+//   without a move; pass k resolves what is exactly k plies from the end, looking at every
+//   position in pass 1 and afterwards at the predecessors of what the pass before resolved.
+// - FullPasses: the same, every pass looking at every unknown position (the reference).
 //
-// Moves are generated forward (MoveGen<R>), so every rule set the move generator knows is
-// solved by the same code; the price is a move generation per unknown position per pass,
-// where un-move generation with counters would visit each position a bounded number of times.
+// The updates of a step are applied after it, so the result does not depend on the number of
+// threads: files are byte-identical for any --threads and for any build order that respects
+// the plan.
 #pragma once
 
 #include <bit>
@@ -48,9 +50,14 @@ struct BuildOptions {
   // Distances are stored for slices of at most this many pieces (0: none).
   int distance_pieces = 4;
   bool progress = true;  // a progress line on stderr
-  // Every pass looks at every unknown position instead of the un-moved candidates only (the
-  // same files, slower: the tests compare the two).
-  bool full_passes = false;
+  // How a unit is solved; the three give the same files (the tests compare them).
+  //   Counters: one forward look at every position, then retrograde propagation by un-moves
+  //             with a count of unresolved quiet moves per position (the default, fastest).
+  //   Passes:   forward passes, each re-solving the un-moved predecessors of what the pass
+  //             before resolved.
+  //   FullPasses: forward passes over every unknown position (slowest, the reference).
+  enum class Method { Counters, Passes, FullPasses };
+  Method method = Method::Counters;
 };
 
 struct SliceReport {
@@ -104,12 +111,16 @@ class Generator {
     }
     current_count_ = count;
     int passes = 0;
-    for (int k = 0;; ++k) {
-      const std::uint64_t changed = run_pass(k);
-      passes = k + 1;
-      if (k > 0 && changed == 0 && k > max_dependency_distance_ + 1) break;
-      if (k >= static_cast<int>(kDistanceMask) - 1)
-        throw std::runtime_error("slice " + slices[0].name() + ": distances beyond the format");
+    if (options_.method == BuildOptions::Method::Counters) {
+      passes = run_counters();
+    } else {
+      for (int k = 0;; ++k) {
+        const std::uint64_t changed = run_pass(k);
+        passes = k + 1;
+        if (k > 0 && changed == 0 && k > max_dependency_distance_ + 1) break;
+        if (k >= static_cast<int>(kDistanceMask) - 1)
+          throw std::runtime_error("slice " + slices[0].name() + ": distances beyond the format");
+      }
     }
     if (options_.progress) std::fputc('\n', stderr);
     const double seconds =
@@ -247,16 +258,17 @@ class Generator {
   // later passes at the predecessors of the positions the previous pass resolved (marked) and
   // at positions whose smaller-slice children become usable now (wake).
   bool due(int i, std::uint64_t idx, int k) const {
-    if (k <= 1 || options_.full_passes) return true;
+    if (k <= 1 || options_.method == BuildOptions::Method::FullPasses) return true;
     return marked_[i][idx] || wake_[i][idx] == k;
   }
 
   std::uint64_t run_pass(int k) {
     if (k == 0) {
       load_dependencies();
+      const bool passes = options_.method != BuildOptions::Method::Counters;
       for (int i = 0; i < current_count_; ++i) {
-        marked_[i].assign(values_[i].size(), 0);
-        wake_[i].assign(values_[i].size(), 0);
+        marked_[i].assign(passes ? values_[i].size() : 0, 0);
+        wake_[i].assign(passes ? values_[i].size() : 0, 0);
       }
     }
     struct Update {
@@ -266,34 +278,14 @@ class Generator {
     };
     const int threads = std::max(1, options_.threads);
     std::vector<std::vector<Update>> updates(static_cast<std::size_t>(threads));
-    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
     std::uint64_t total = 0;
     for (int i = 0; i < current_count_; ++i) total += values_[i].size();
-    auto work = [&](int t) {
-      try {
-        std::uint64_t seen = 0;
-        for (int i = 0; i < current_count_; ++i) {
-          const std::uint64_t n = values_[i].size();
-          const auto parts = static_cast<std::uint64_t>(threads);
-          const std::uint64_t lo = n * static_cast<std::uint64_t>(t) / parts,
-                              hi = n * static_cast<std::uint64_t>(t + 1) / parts;
-          for (std::uint64_t idx = lo; idx < hi; ++idx) {
-            if (values_[i][idx] != kUnknown || !due(i, idx, k)) continue;
-            const Value v = k == 0 ? initial_value(current_[i], idx) : solve(i, idx, k);
-            if (v != kUnknown) updates[static_cast<std::size_t>(t)].push_back({i, idx, v});
-            if (t == 0 && options_.progress && (++seen & 0xFFFF) == 0) progress(k, idx, hi);
-          }
-        }
-      } catch (...) {
-        errors[static_cast<std::size_t>(t)] = std::current_exception();
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    const std::string label = "pass " + std::to_string(k);
+    for_all_indices(threads, label.c_str(), [&](int t, int i, std::uint64_t idx) {
+      if (values_[i][idx] != kUnknown || !due(i, idx, k)) return;
+      const Value v = k == 0 ? initial_value(current_[i], idx) : solve(i, idx, k);
+      if (v != kUnknown) updates[static_cast<std::size_t>(t)].push_back({i, idx, v});
+    });
     std::uint64_t changed = 0;
     for (int i = 0; i < current_count_; ++i) std::fill(marked_[i].begin(), marked_[i].end(), 0);
     for (const auto& list : updates)
@@ -326,6 +318,13 @@ class Generator {
   // Marks for the next pass every position of the unit with a quiet move to the position idx
   // of current slice i just resolved.
   void mark_predecessors(int i, std::uint64_t idx) {
+    for_each_predecessor(i, idx, [&](int j, std::uint64_t q) { marked_[j][q] = 1; });
+  }
+
+  // f(j, index) for every position of the unit (current slice j) that has a quiet move to the
+  // position idx of current slice i, or would have one but for a capture it must make instead.
+  template <class F>
+  void for_each_predecessor(int i, std::uint64_t idx, const F& f) const {
     const Placement q = *unrank(layout_, current_[i], idx);
     // The position the move led to, as played: the mover (White) is q's Black turned round.
     const SquareSet mover_men = layout_.turned(q.bm), mover_kings = layout_.turned(q.bk);
@@ -335,7 +334,7 @@ class Generator {
     const int j = current_count_ == 2 && current_[1] == s ? 1 : 0;
     const auto mark = [&](SquareSet men, SquareSet kings) {
       const Placement p{men, kings, other_men, other_kings};
-      marked_[j][rank(layout_, s, p)] = 1;
+      f(j, rank(layout_, s, p));
     };
     if constexpr (R::kLineMoves)
       unmove_lines(mover_men, mover_kings, occupied, mark);
@@ -405,11 +404,211 @@ class Generator {
           [&](SquareSet from) { mark((mover_men & ~(SquareSet{1} << q_sq)) | from, mover_kings); });
   }
 
-  void progress(int k, std::uint64_t at, std::uint64_t hi) const {
-    std::fprintf(stderr, "\regdb %s %s: pass %d, %3d%%   ", rules_.c_str(),
-                 current_[0].name().c_str(), k,
-                 static_cast<int>(100 * at / std::max<std::uint64_t>(hi, 1)));
-    std::fflush(stderr);
+  // --- The counters method ---------------------------------------------------------------
+  //
+  // count_ per position: kNoQuiet when none of its moves stays in the unit (a capture to make,
+  // or only crownings: its value is final after the first look), kCannotLose when a move leaves
+  // the unit for a position the opponent does not win, else the number of its moves into the
+  // unit not yet known to lead to an opponent's win.
+  static constexpr std::uint8_t kNoQuiet = 0xFF, kCannotLose = 0xFE;
+
+  // Looks at every unknown position once, then takes the resolved positions in order of
+  // distance: a position at distance d makes each predecessor (un-moves) won in d + 1 if it is
+  // lost, or counts down the predecessor's moves if it is won; a predecessor whose count reaches
+  // zero is lost, one ply beyond its slowest move. Values and distances are those of the
+  // forward passes (a position resolved in pass k is at distance k in both). Returns the
+  // number of distances looked at.
+  int run_counters() {
+    const int threads = std::max(1, options_.threads);
+    load_dependencies();
+    for (int i = 0; i < current_count_; ++i) count_[i].assign(values_[i].size(), kNoQuiet);
+    for_all_indices(threads, "first look",
+                    [&](int, int i, std::uint64_t idx) { first_look(i, idx); });
+    // A position in one 64-bit word: the slice in the top bit, the index below.
+    constexpr std::uint64_t kSecond = std::uint64_t{1} << 63;
+    // The positions resolved at each distance (an entry is stale when the position's distance
+    // went down later: a win found faster inside the unit).
+    std::vector<std::vector<std::uint64_t>> at(kDistanceMask + 1);
+    int deepest = 0;
+    for (int i = 0; i < current_count_; ++i)
+      for (std::uint64_t idx = 0; idx < values_[i].size(); ++idx) {
+        const Value v = values_[i][idx];
+        if (v == kUnknown || v == kInvalid) continue;
+        at[static_cast<std::size_t>(distance_of(v))].push_back(i == 0 ? idx : idx | kSecond);
+        deepest = std::max(deepest, distance_of(v));
+      }
+    const auto set = [&](int j, std::uint64_t q, Value v) {
+      const int d = distance_of(v);
+      if (d >= static_cast<int>(kDistanceMask) - 1)
+        throw std::runtime_error("slice " + current_[0].name() + ": distances beyond the format");
+      values_[j][q] = v;
+      at[static_cast<std::size_t>(d)].push_back(j == 0 ? q : q | kSecond);
+      deepest = std::max(deepest, d);
+    };
+    std::vector<std::vector<std::uint64_t>> wins(static_cast<std::size_t>(threads)),
+        counts(static_cast<std::size_t>(threads));
+    int d = 0;
+    for (; d <= deepest; ++d) {
+      std::vector<std::uint64_t> level = std::move(at[static_cast<std::size_t>(d)]);
+      if (level.empty()) continue;
+      for (auto& w : wins) w.clear();
+      for (auto& c : counts) c.clear();
+      const auto parts = static_cast<std::size_t>(threads);
+      parallel_for(threads, parts, [&](std::size_t t) {
+        for (std::size_t n = level.size() * t / parts; n < level.size() * (t + 1) / parts; ++n) {
+          const int i = level[n] & kSecond ? 1 : 0;
+          const std::uint64_t idx = level[n] & ~kSecond;
+          const Value v = values_[i][idx];
+          if (distance_of(v) != d) continue;  // stale
+          auto& out = is_loss(v) ? wins[t] : counts[t];
+          for_each_predecessor(
+              i, idx, [&](int j, std::uint64_t q) { out.push_back(j == 0 ? q : q | kSecond); });
+        }
+      });
+      const Value won = static_cast<Value>(kWinFlag | (d + 1));
+      for (const auto& list : wins)
+        for (std::uint64_t e : list) {
+          const int j = e & kSecond ? 1 : 0;
+          const std::uint64_t q = e & ~kSecond;
+          if (count_[j][q] == kNoQuiet) continue;  // a capture to make: no quiet move to P
+          const Value v = values_[j][q];
+          if (v == kUnknown || (is_win(v) && distance_of(v) > d + 1)) set(j, q, won);
+        }
+      std::vector<std::uint64_t> lost;
+      for (const auto& list : counts)
+        for (std::uint64_t e : list) {
+          const int j = e & kSecond ? 1 : 0;
+          const std::uint64_t q = e & ~kSecond;
+          std::uint8_t& c = count_[j][q];
+          if (c >= kCannotLose || values_[j][q] != kUnknown) continue;
+          if (--c == 0) lost.push_back(e);
+        }
+      // Every move of these positions now leads to an opponent's win: each is lost one ply
+      // beyond the slowest of them (which may be a move out of the unit).
+      std::vector<Value> value(lost.size());
+      parallel_for(threads, lost.size(), [&](std::size_t n) {
+        const std::uint64_t e = lost[n];
+        value[n] = loss_value(e & kSecond ? 1 : 0, e & ~kSecond);
+      });
+      for (std::size_t n = 0; n < lost.size(); ++n)
+        set(lost[n] & kSecond ? 1 : 0, lost[n] & ~kSecond, value[n]);
+      if (options_.progress) {
+        std::fprintf(stderr, "\regdb %s %s: distance %d, %llu positions   ", rules_.c_str(),
+                     current_[0].name().c_str(), d, static_cast<unsigned long long>(level.size()));
+        std::fflush(stderr);
+      }
+    }
+    for (int i = 0; i < current_count_; ++i) count_[i] = {};
+    return d;
+  }
+
+  // The first look at a position: an invalid index, or no move (the end of the game); else
+  // its moves out of the unit decide it (a move to an opponent's loss, or every move to an
+  // opponent's win) or bound it, and its moves into the unit are counted.
+  void first_look(int i, std::uint64_t idx) {
+    const auto placement = unrank(layout_, current_[i], idx);
+    if (!placement) {
+      values_[i][idx] = kInvalid;
+      return;
+    }
+    const Position pos = position_of(layout_, *placement);
+    MoveList moves;
+    MoveGen<R>::generate(pos, moves);
+    if (moves.empty()) {
+      values_[i][idx] = no_move_value();
+      return;
+    }
+    int inside = 0, fastest = -1, slowest = 0;
+    bool can_lose = true;
+    for (const Move& m : moves) {
+      const Position child = pos.after(m);
+      Value v = no_move_value();
+      if (child.pieces(child.turn()) != 0) {
+        const auto loc = locate(layout_, child);
+        if (!loc) throw std::runtime_error("a move led to a position the index cannot hold");
+        if (loc->slice == current_[0] || (current_count_ == 2 && loc->slice == current_[1])) {
+          ++inside;
+          continue;
+        }
+        v = lookup(loc->slice)[loc->index];
+      }
+      if (is_loss(v)) {
+        fastest = fastest < 0 ? distance_of(v) : std::min(fastest, distance_of(v));
+        can_lose = false;
+      } else if (is_win(v)) {
+        slowest = std::max(slowest, distance_of(v));
+      } else {
+        can_lose = false;  // a draw
+      }
+    }
+    if (inside >= kCannotLose) throw std::runtime_error("more quiet moves than the counters hold");
+    if (fastest >= 0)
+      values_[i][idx] = static_cast<Value>(kWinFlag | (fastest + 1));
+    else if (inside == 0 && can_lose)
+      values_[i][idx] = static_cast<Value>(kLossFlag | (slowest + 1));
+    count_[i][idx] = inside == 0 ? kNoQuiet
+                     : !can_lose ? kCannotLose
+                                 : static_cast<std::uint8_t>(inside);
+  }
+
+  // The value of a position whose every move leads to an opponent's win.
+  Value loss_value(int i, std::uint64_t idx) {
+    const Position pos = position_of(layout_, *unrank(layout_, current_[i], idx));
+    MoveList moves;
+    MoveGen<R>::generate(pos, moves);
+    int slowest = 0;
+    for (const Move& m : moves) {
+      bool in_unit = false;
+      const Value v = child_value(pos.after(m), in_unit);
+      if (!is_win(v))
+        throw std::logic_error("egdb: slice " + current_[i].name() + " index " +
+                               std::to_string(idx) + " counted down with a move not lost");
+      slowest = std::max(slowest, distance_of(v));
+    }
+    return static_cast<Value>(kLossFlag | (slowest + 1));
+  }
+
+  // f(thread, slice, index) for every index of the current slices, split over the threads by
+  // ranges; a progress line under `label` when one is given.
+  template <class F>
+  void for_all_indices(int threads, const char* label, const F& f) {
+    parallel_for(threads, static_cast<std::size_t>(threads), [&](std::size_t t) {
+      std::uint64_t seen = 0;
+      for (int i = 0; i < current_count_; ++i) {
+        const std::uint64_t n = values_[i].size(), parts = static_cast<std::uint64_t>(threads);
+        const std::uint64_t lo = n * t / parts, hi = n * (t + 1) / parts;
+        for (std::uint64_t idx = lo; idx < hi; ++idx) {
+          f(static_cast<int>(t), i, idx);
+          if (t == 0 && label && options_.progress && (++seen & 0xFFFF) == 0) {
+            std::fprintf(stderr, "\regdb %s %s: %s, %3d%%   ", rules_.c_str(),
+                         current_[0].name().c_str(), label,
+                         static_cast<int>(100 * (idx - lo) / std::max<std::uint64_t>(hi - lo, 1)));
+            std::fflush(stderr);
+          }
+        }
+      }
+    });
+  }
+
+  // f(n) for n in [0, count), split over the threads by ranges; the first exception is
+  // rethrown.
+  template <class F>
+  static void parallel_for(int threads, std::size_t count, const F& f) {
+    const auto parts = static_cast<std::size_t>(std::max(1, threads));
+    std::vector<std::exception_ptr> errors(parts);
+    auto work = [&](std::size_t t) {
+      try {
+        for (std::size_t n = count * t / parts; n < count * (t + 1) / parts; ++n) f(n);
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < parts; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
   }
 
   Value initial_value(const Slice& s, std::uint64_t idx) const {
@@ -468,6 +667,7 @@ class Generator {
   std::vector<Value> values_[2];
   std::vector<std::uint8_t> marked_[2];  // candidates of the next pass
   std::vector<std::uint16_t> wake_[2];   // the next pass a smaller slice's value becomes usable
+  std::vector<std::uint8_t> count_[2];   // the counters method's counts (run_counters)
   std::map<int, Dependency> cache_;
   bool exact_ = true;
   int max_dependency_distance_ = 0;

@@ -1,5 +1,6 @@
 #include "eval/egdb/index.hpp"
 
+#include <bit>
 #include <cctype>
 
 namespace tsuru::egdb {
@@ -24,25 +25,50 @@ std::uint64_t colex_rank(SquareSet chosen, SquareSet available) {
   int i = 0;
   for (Square s : squares_of(chosen)) {
     const int idx = popcount(available & ((SquareSet{1} << s) - 1));
-    r += binomial(idx, ++i);
+    r += kBinomials.c[idx][++i];
   }
   return r;
 }
 
+// Spreads the low bits of `compact` over the set bits of `available`: bit x of compact becomes
+// the x-th (0-based) square of available. Done by opening a gap at each square available lacks,
+// lowest first; a slice's sets lack few squares (the men, a crowning row), so this beats a
+// select loop per bit. (The same as BMI2's pdep, which a portable build cannot assume.)
+SquareSet deposit(SquareSet compact, SquareSet available) {
+  const int width = std::bit_width(available);
+  SquareSet holes = ~available & (width == 64 ? ~SquareSet{0} : (SquareSet{1} << width) - 1);
+  while (holes) {
+    const int h = std::countr_zero(holes);
+    holes &= holes - 1;
+    const SquareSet low = compact & ((SquareSet{1} << h) - 1);
+    if (low == compact) break;  // nothing at or above this gap
+    compact = low | ((compact >> h) << (h + 1));
+  }
+  return compact;
+}
+
 // The k squares of `available` with colexicographic rank r.
 SquareSet colex_unrank(std::uint64_t r, int k, SquareSet available) {
-  SquareSet chosen = 0;
+  SquareSet compact = 0;
   int x = popcount(available) - 1;
   for (int i = k; i >= 1; --i) {
-    while (binomial(x, i) > r) --x;
-    r -= binomial(x, i);
-    // The x-th (0-based) square of available.
-    SquareSet a = available;
-    for (int j = 0; j < x; ++j) a &= a - 1;
-    chosen |= SquareSet{1} << lsb(a);
+    if (i == 1) {  // C(x, 1) = x
+      compact |= SquareSet{1} << r;
+      break;
+    }
+    // The largest x with C(x, i) <= r, by bisection over [i - 1, x] (C(i - 1, i) = 0).
+    for (int lo = i - 1; lo < x;) {
+      const int mid = (lo + x + 1) / 2;
+      if (kBinomials.c[mid][i] <= r)
+        lo = mid;
+      else
+        x = mid - 1;
+    }
+    r -= kBinomials.c[x][i];
+    compact |= SquareSet{1} << x;
     --x;
   }
-  return chosen;
+  return deposit(compact, available);
 }
 
 }  // namespace
@@ -78,9 +104,12 @@ Bitboard Layout::to_bits(SquareSet s) const {
 }
 
 SquareSet Layout::turned(SquareSet s) const {
-  SquareSet t = 0;
-  for (Square q : squares_of(s)) t |= SquareSet{1} << (squares - 1 - q);
-  return t;
+  // Square q to S-1-q: the 64 bits reversed, then shifted down by the unused top bits.
+  s = ((s >> 1) & 0x5555555555555555ULL) | ((s & 0x5555555555555555ULL) << 1);
+  s = ((s >> 2) & 0x3333333333333333ULL) | ((s & 0x3333333333333333ULL) << 2);
+  s = ((s >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((s & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  s = __builtin_bswap64(s);
+  return s >> (64 - squares);
 }
 
 std::uint64_t binomial(int n, int k) {
