@@ -35,7 +35,7 @@ std::uint64_t colex_rank(SquareSet chosen, SquareSet available) {
 // lowest first; a slice's sets lack few squares (the men, a crowning row), so this beats a
 // select loop per bit. (The same as BMI2's pdep, which a portable build cannot assume.)
 SquareSet deposit(SquareSet compact, SquareSet available) {
-  const int width = std::bit_width(available);
+  const int width = static_cast<int>(std::bit_width(available));
   SquareSet holes = ~available & (width == 64 ? ~SquareSet{0} : (SquareSet{1} << width) - 1);
   while (holes) {
     const int h = std::countr_zero(holes);
