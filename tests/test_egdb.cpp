@@ -448,18 +448,17 @@ TEST_CASE("the engine converts 100 won 4-piece endings per rule set", "[.egdb-lo
   for (Variant v : {Variant::English, Variant::International}) check_conversions(v, dir, 4, 100);
 }
 
-TEST_CASE("win/draw/loss of sampled positions of the largest English slices agree one move on",
-          "[.egdb-long]") {
+// The sampled check of one rule set's largest slices in TSURU_EGDB_DIR.
+template <class R>
+void check_largest_slices(Variant v, const char* dir) {
   // Each sampled position's value must follow from its children's (a win has a losing child, a
   // loss only winning children, a draw no losing child and a drawn one); where the slices store
   // distances (--distance-pieces), a win is one ply longer than its fastest losing child and a
   // loss one ply longer than its slowest winning child.
-  const char* dir = std::getenv("TSURU_EGDB_DIR");
-  if (!dir) FAIL("set TSURU_EGDB_DIR to a directory with the 5-piece English sets");
-  const auto db = egdb::Database::open(Variant::English, dir);
+  const auto db = egdb::Database::open(v, dir);
   REQUIRE(db.ok());
   const int n = (*db)->probe_limit();
-  const egdb::Layout l = egdb::layout_of(Variant::English);
+  const egdb::Layout l = egdb::layout_of(v);
   std::mt19937_64 rng(5);
   std::uint64_t checked = 0, wrong = 0, with_distance = 0;
   std::string first;
@@ -472,7 +471,7 @@ TEST_CASE("win/draw/loss of sampled positions of the largest English slices agre
       const auto here = (*db)->probe(pos);
       if (!here) continue;
       MoveList moves;
-      MoveGen<EnglishRules>::generate(pos, moves);
+      MoveGen<R>::generate(pos, moves);
       int losses = 0, draws = 0, min_loss = 1 << 20, max_win = -1;
       bool known = true;
       for (const Move& m : moves) {
@@ -508,9 +507,24 @@ TEST_CASE("win/draw/loss of sampled positions of the largest English slices agre
       if (!ok && !wrong++) first = s.name() + " " + std::to_string(i);
       ++checked;
     }
-  INFO("first wrong: " << first << "; distances checked: " << with_distance);
+  INFO(info(v).name << " " << n << " pieces, first wrong: " << first << "; checked " << checked
+                    << ", distances checked: " << with_distance);
+  std::printf(
+      "%s, %d-piece slices: %llu sampled positions agree with their children (%llu with "
+      "distances)\n",
+      std::string(info(v).name).c_str(), n, static_cast<unsigned long long>(checked),
+      static_cast<unsigned long long>(with_distance));
   CHECK(checked > 0);
   CHECK(wrong == 0);
+}
+
+TEST_CASE("win/draw/loss of sampled positions of the largest slices agree one move on",
+          "[.egdb-long]") {
+  // English and international, each with the largest complete piece count in the directory.
+  const char* dir = std::getenv("TSURU_EGDB_DIR");
+  if (!dir) FAIL("set TSURU_EGDB_DIR to a directory with English and international sets");
+  check_largest_slices<EnglishRules>(Variant::English, dir);
+  check_largest_slices<InternationalRules>(Variant::International, dir);
 }
 
 TEST_CASE("the search scores database positions exactly", "[egdb][engine]") {
