@@ -204,18 +204,28 @@ class Generator {
 
   static constexpr Value no_move_value() { return R::kNoMoveWins ? kWinFlag : kLossFlag; }
 
-  // The value of a child position (the opponent to move), from its side to move's view.
-  // in_unit: the child is in the unit being built (its value may still change).
-  Value child_value(const Position& child, bool& in_unit) {
-    if (child.pieces(child.turn()) == 0) return no_move_value();
+  // Where a child position (the opponent to move) is: in the unit being built (slice >= 0:
+  // current slice and index; its value may still change), or decided already (value, from its
+  // side to move's view: a slice built before, or no piece left to move).
+  struct Child {
+    int slice = -1;
+    std::uint64_t index = 0;
+    Value value = kUnknown;
+  };
+  Child where(const Position& child) {
+    if (child.pieces(child.turn()) == 0) return {-1, 0, no_move_value()};
     const auto loc = locate(layout_, child);
     if (!loc) throw std::runtime_error("a move led to a position the index cannot hold");
     for (int i = 0; i < current_count_; ++i)
-      if (loc->slice == current_[i]) {
-        in_unit = true;
-        return values_[i][loc->index];
-      }
-    return lookup(loc->slice)[loc->index];
+      if (loc->slice == current_[i]) return {i, loc->index, kUnknown};
+    return {-1, 0, lookup(loc->slice)[loc->index]};
+  }
+
+  // The value of a child position, from its side to move's view; in_unit: it is in the unit.
+  Value child_value(const Position& child, bool& in_unit) {
+    const Child c = where(child);
+    in_unit = c.slice >= 0;
+    return in_unit ? values_[c.slice][c.index] : c.value;
   }
 
   // Dependencies are loaded before the threads start (see run_pass), so this only reads.
@@ -265,10 +275,9 @@ class Generator {
   std::uint64_t run_pass(int k) {
     if (k == 0) {
       load_dependencies();
-      const bool passes = options_.method != BuildOptions::Method::Counters;
       for (int i = 0; i < current_count_; ++i) {
-        marked_[i].assign(passes ? values_[i].size() : 0, 0);
-        wake_[i].assign(passes ? values_[i].size() : 0, 0);
+        marked_[i].assign(values_[i].size(), 0);
+        wake_[i].assign(values_[i].size(), 0);
       }
     }
     struct Update {
@@ -412,6 +421,15 @@ class Generator {
   // unit not yet known to lead to an opponent's win.
   static constexpr std::uint8_t kNoQuiet = 0xFF, kCannotLose = 0xFE;
 
+  // A position of the unit in one 64-bit word: the current slice in the top bit, the index below.
+  static constexpr std::uint64_t kSecond = std::uint64_t{1} << 63;
+  static std::uint64_t pack(int slice, std::uint64_t index) {
+    return slice == 0 ? index : index | kSecond;
+  }
+  static std::pair<int, std::uint64_t> unpack(std::uint64_t word) {
+    return {word & kSecond ? 1 : 0, word & ~kSecond};
+  }
+
   // Looks at every unknown position once, then takes the resolved positions in order of
   // distance: a position at distance d makes each predecessor (un-moves) won in d + 1 if it is
   // lost, or counts down the predecessor's moves if it is won; a predecessor whose count reaches
@@ -424,8 +442,6 @@ class Generator {
     for (int i = 0; i < current_count_; ++i) count_[i].assign(values_[i].size(), kNoQuiet);
     for_all_indices(threads, "first look",
                     [&](int, int i, std::uint64_t idx) { first_look(i, idx); });
-    // A position in one 64-bit word: the slice in the top bit, the index below.
-    constexpr std::uint64_t kSecond = std::uint64_t{1} << 63;
     // The positions resolved at each distance (an entry is stale when the position's distance
     // went down later: a win found faster inside the unit).
     std::vector<std::vector<std::uint64_t>> at(kDistanceMask + 1);
@@ -434,7 +450,7 @@ class Generator {
       for (std::uint64_t idx = 0; idx < values_[i].size(); ++idx) {
         const Value v = values_[i][idx];
         if (v == kUnknown || v == kInvalid) continue;
-        at[static_cast<std::size_t>(distance_of(v))].push_back(i == 0 ? idx : idx | kSecond);
+        at[static_cast<std::size_t>(distance_of(v))].push_back(pack(i, idx));
         deepest = std::max(deepest, distance_of(v));
       }
     const auto set = [&](int j, std::uint64_t q, Value v) {
@@ -442,7 +458,7 @@ class Generator {
       if (d >= static_cast<int>(kDistanceMask) - 1)
         throw std::runtime_error("slice " + current_[0].name() + ": distances beyond the format");
       values_[j][q] = v;
-      at[static_cast<std::size_t>(d)].push_back(j == 0 ? q : q | kSecond);
+      at[static_cast<std::size_t>(d)].push_back(pack(j, q));
       deepest = std::max(deepest, d);
     };
     std::vector<std::vector<std::uint64_t>> wins(static_cast<std::size_t>(threads)),
@@ -456,20 +472,17 @@ class Generator {
       const auto parts = static_cast<std::size_t>(threads);
       parallel_for(threads, parts, [&](std::size_t t) {
         for (std::size_t n = level.size() * t / parts; n < level.size() * (t + 1) / parts; ++n) {
-          const int i = level[n] & kSecond ? 1 : 0;
-          const std::uint64_t idx = level[n] & ~kSecond;
+          const auto [i, idx] = unpack(level[n]);
           const Value v = values_[i][idx];
           if (distance_of(v) != d) continue;  // stale
           auto& out = is_loss(v) ? wins[t] : counts[t];
-          for_each_predecessor(
-              i, idx, [&](int j, std::uint64_t q) { out.push_back(j == 0 ? q : q | kSecond); });
+          for_each_predecessor(i, idx, [&](int j, std::uint64_t q) { out.push_back(pack(j, q)); });
         }
       });
       const Value won = static_cast<Value>(kWinFlag | (d + 1));
       for (const auto& list : wins)
         for (std::uint64_t e : list) {
-          const int j = e & kSecond ? 1 : 0;
-          const std::uint64_t q = e & ~kSecond;
+          const auto [j, q] = unpack(e);
           if (count_[j][q] == kNoQuiet) continue;  // a capture to make: no quiet move to P
           const Value v = values_[j][q];
           if (v == kUnknown || (is_win(v) && distance_of(v) > d + 1)) set(j, q, won);
@@ -477,8 +490,7 @@ class Generator {
       std::vector<std::uint64_t> lost;
       for (const auto& list : counts)
         for (std::uint64_t e : list) {
-          const int j = e & kSecond ? 1 : 0;
-          const std::uint64_t q = e & ~kSecond;
+          const auto [j, q] = unpack(e);
           std::uint8_t& c = count_[j][q];
           if (c >= kCannotLose || values_[j][q] != kUnknown) continue;
           if (--c == 0) lost.push_back(e);
@@ -487,11 +499,13 @@ class Generator {
       // beyond the slowest of them (which may be a move out of the unit).
       std::vector<Value> value(lost.size());
       parallel_for(threads, lost.size(), [&](std::size_t n) {
-        const std::uint64_t e = lost[n];
-        value[n] = loss_value(e & kSecond ? 1 : 0, e & ~kSecond);
+        const auto [j, q] = unpack(lost[n]);
+        value[n] = loss_value(j, q);
       });
-      for (std::size_t n = 0; n < lost.size(); ++n)
-        set(lost[n] & kSecond ? 1 : 0, lost[n] & ~kSecond, value[n]);
+      for (std::size_t n = 0; n < lost.size(); ++n) {
+        const auto [j, q] = unpack(lost[n]);
+        set(j, q, value[n]);
+      }
       if (options_.progress) {
         std::fprintf(stderr, "\regdb %s %s: distance %d, %llu positions   ", rules_.c_str(),
                      current_[0].name().c_str(), d, static_cast<unsigned long long>(level.size()));
@@ -521,17 +535,12 @@ class Generator {
     int inside = 0, fastest = -1, slowest = 0;
     bool can_lose = true;
     for (const Move& m : moves) {
-      const Position child = pos.after(m);
-      Value v = no_move_value();
-      if (child.pieces(child.turn()) != 0) {
-        const auto loc = locate(layout_, child);
-        if (!loc) throw std::runtime_error("a move led to a position the index cannot hold");
-        if (loc->slice == current_[0] || (current_count_ == 2 && loc->slice == current_[1])) {
-          ++inside;
-          continue;
-        }
-        v = lookup(loc->slice)[loc->index];
+      const Child c = where(pos.after(m));
+      if (c.slice >= 0) {
+        ++inside;
+        continue;
       }
+      const Value v = c.value;
       if (is_loss(v)) {
         fastest = fastest < 0 ? distance_of(v) : std::min(fastest, distance_of(v));
         can_lose = false;
