@@ -1,8 +1,8 @@
 // The pattern evaluation: learned weights over the features of pattern_features.hpp, the
 // opening and endgame sets blended by the number of pieces on the board, then the classic
 // evaluation's endgame knowledge (lone kings: eval.hpp, eval_variants.hpp) applied on top rather
-// than learned; positions of kings only are the classic evaluation's. From the side to move's
-// point of view.
+// than learned; positions of kings only are the classic evaluation's unless the weights were
+// trained on them. From the side to move's point of view.
 //
 // evaluate<R>(pos, weights) is what the search calls: null weights mean the classic hand-set
 // evaluation (eval.hpp), which stays selectable for comparison (`eval-file` empty).
@@ -19,43 +19,48 @@ namespace tsuru::eval {
 
 template <class R>
 class PatternEvaluator {
-  using G = typename R::Geometry;
-  using L = PatternLayout<G>;
+  // Sums the weights of the features visited (pattern_features.hpp), per phase.
+  struct Sum {
+    const PatternWeights& w;
+    int open = 0, end = 0;
+    void add(const std::int16_t* e) {
+      open += e[0];
+      end += e[1];
+    }
+    void men(int j, int s) {
+      add(w.region.data() +
+          (static_cast<std::size_t>(j) * kRegionStates + static_cast<std::size_t>(s)) * kPhases);
+    }
+    void king_window(int j, int s) {
+      add(w.king_shared.data() + static_cast<std::size_t>(s) * kPhases);
+      if (!w.king_region.empty())
+        add(w.king_region.data() +
+            (static_cast<std::size_t>(j) * kKingStates + static_cast<std::size_t>(s)) * kPhases);
+    }
+    void king_square(int other, int sq) {
+      add(w.king_square.data() + (static_cast<std::size_t>(other * w.squares + sq)) * kPhases);
+    }
+    void linear(int k, int x) {
+      open += w.linear[0][static_cast<std::size_t>(k)] * x;
+      end += w.linear[1][static_cast<std::size_t>(k)] * x;
+    }
+  };
 
  public:
   // The blended score before endgame knowledge, side to move's view, in quarter centi-men.
   static int raw(const Position& pos, const PatternWeights& w) {
-    const Side us = pos.turn(), them = opponent(us);
-    const bool black = us == Side::Black;
-    const Bitboard own = pos.men(us), other = pos.men(them);
-    int open = 0, end = 0;
-    const std::int16_t* table = w.region.data();
-    for (int j = 0; j < L::kRegions; ++j) {
-      const std::int16_t* e =
-          table + (j * kRegionStates + region_state<G>(own, other, j, black)) * kPhases;
-      open += e[0];
-      end += e[1];
-    }
-    std::array<int, kLinearCount> x{};
-    x[kMen] = popcount(own) - popcount(other);
-    x[kKings] = popcount(pos.kings(us)) - popcount(pos.kings(them));
-    x[kTempo] = tempo<G>(own, black) - tempo<G>(other, !black);
-    x[kOwnBalance] = balance<G>(own);
-    x[kOtherBalance] = balance<G>(other);
-    for (std::size_t k = 0; k < kLinearCount; ++k) {
-      open += w.linear[0][k] * x[k];
-      end += w.linear[1][k] * x[k];
-    }
+    Sum sum{w};
+    visit_features<R>(pos, sum);
     constexpr int n = kStartPieces<R>;
     const int pieces = std::min(popcount(pos.occupied()), n);
-    return (open * pieces + end * (n - pieces)) / n;
+    return (sum.open * pieces + sum.end * (n - pieces)) / n;
   }
 
   static Score evaluate(const Position& pos, const PatternWeights& w) {
-    // Kings only: the regions see men alone, so nothing was learned there that the classic
-    // evaluation's king terms (mobility, the long diagonal, closing in) do not know better;
-    // without them two English kings never trap a lone one.
-    if (!(pos.occupied() & ~pos.kings())) return eval::evaluate<R>(pos);
+    // Kings only: weights that were not trained there (the first format's, men windows only)
+    // know nothing the classic evaluation's king terms (mobility, the long diagonal, closing
+    // in) do not know better. The endgame knowledge below pulls the stronger side in either way.
+    if (!w.kings_only && !(pos.occupied() & ~pos.kings())) return eval::evaluate<R>(pos);
     constexpr Score bound = kWinThreshold - 1;
     const Score score = std::clamp(raw(pos, w) / kWeightScale, -bound, bound);
     const bool black = pos.turn() == Side::Black;

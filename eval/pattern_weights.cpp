@@ -1,5 +1,7 @@
 #include "eval/pattern_weights.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -13,13 +15,110 @@ namespace tsuru::eval {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'S', 'U', 'R', 'U', 'E', 'V', '\0'};
-// The largest file of this version: sixteen regions (10x10).
-constexpr std::uint64_t kMaxWeights =
-    std::uint64_t{kMaxRegions} * kRegionStates * kPhases + kPhases * kLinearCount;
+constexpr int kGroups = 5;
+// The largest file of the first version: sixteen regions (10x10), uncoded.
+constexpr std::uint64_t kMaxV1Weights =
+    std::uint64_t{kMaxRegions} * kRegionStates * kPhases + kPhases * kV1LinearCount;
+// The largest body of this version: every weight of a 10x10 set, none zero, with the run
+// counts (at most 3 bytes each per weight in the worst coding) and group headers.
+constexpr std::uint64_t kMaxBody = 3 * (std::uint64_t{kMaxRegions} * kRegionStates * kPhases +
+                                        std::uint64_t{kMaxRegions + 1} * kKingStates * kPhases +
+                                        2 * kMaxSquares * kPhases + kPhases * kLinearCount) +
+                                   8 * kGroups;
 
 std::string header_name(const std::uint8_t* h) {
   return {reinterpret_cast<const char*>(h + 16),
           strnlen(reinterpret_cast<const char*>(h + 16), 16)};
+}
+
+void put_leb(std::vector<std::uint8_t>& out, std::uint64_t x) {
+  do {
+    const auto low = static_cast<std::uint8_t>(x & 0x7f);
+    x >>= 7;
+    out.push_back(x ? low | 0x80 : low);
+  } while (x);
+}
+
+// Zero runs and runs of other weights, alternately, to the group's end.
+std::vector<std::uint8_t> code_group(const std::vector<std::int16_t>& w) {
+  std::vector<std::uint8_t> out;
+  std::size_t i = 0;
+  while (i < w.size()) {
+    std::size_t zeros = 0;
+    while (i + zeros < w.size() && w[i + zeros] == 0) ++zeros;
+    i += zeros;
+    std::size_t n = 0;
+    while (i + n < w.size() && w[i + n] != 0) ++n;
+    put_leb(out, zeros);
+    put_leb(out, n);
+    for (std::size_t k = 0; k < n; ++k) put_le(out, static_cast<std::uint16_t>(w[i + k]), 2);
+    i += n;
+  }
+  return out;
+}
+
+// Reads a coded group of `count` weights from [p, end); false when the runs do not cover it
+// exactly.
+bool decode_group(const std::uint8_t* p, const std::uint8_t* end, std::vector<std::int16_t>& w) {
+  auto leb = [&](std::uint64_t& x) {
+    x = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (p == end) return false;
+      const std::uint8_t b = *p++;
+      x |= std::uint64_t{b & 0x7fu} << shift;
+      if (!(b & 0x80)) return true;
+    }
+    return false;
+  };
+  std::size_t i = 0;
+  while (p != end) {
+    std::uint64_t zeros = 0, n = 0;
+    if (!leb(zeros) || zeros > w.size() - i) return false;
+    std::fill_n(w.begin() + static_cast<std::ptrdiff_t>(i), zeros, std::int16_t{0});
+    i += zeros;
+    if (!leb(n) || n > w.size() - i || static_cast<std::uint64_t>(end - p) < 2 * n) return false;
+    for (std::uint64_t k = 0; k < n; ++k, p += 2)
+      w[i++] = static_cast<std::int16_t>(static_cast<std::uint16_t>(get_le(p, 2)));
+  }
+  return i == w.size();
+}
+
+// The groups of a weights set in file order (the linear terms copied out and back).
+std::vector<std::int16_t> linear_weights(const PatternWeights& w) {
+  std::vector<std::int16_t> out;
+  for (const auto& phase : w.linear) out.insert(out.end(), phase.begin(), phase.end());
+  return out;
+}
+
+Expected<PatternWeights> decode_v1(Variant v, const std::uint8_t* h, std::size_t size) {
+  using E = Expected<PatternWeights>;
+  const std::uint64_t regions = get_le(h + 40, 4);
+  if (regions != static_cast<std::uint64_t>(region_count(v)) || get_le(h + 44, 4) != kV1LinearCount)
+    return E::failure("weights file does not have the features of its version (" +
+                      std::to_string(regions) + " regions, " + std::to_string(get_le(h + 44, 4)) +
+                      " linear terms)");
+  const std::uint64_t count = get_le(h + 12, 4);
+  if (count != regions * kRegionStates * kPhases + kPhases * kV1LinearCount ||
+      count > kMaxV1Weights)
+    return E::failure("weights file gives an inconsistent weight count");
+  if (size != kWeightsHeaderSize + 2 * count)
+    return E::failure("weights file is truncated or has trailing bytes (" + std::to_string(size) +
+                      " bytes, the header gives " + std::to_string(kWeightsHeaderSize + 2 * count) +
+                      ")");
+  const std::uint8_t* body = h + kWeightsHeaderSize;
+  if (fnv1a(body, static_cast<std::size_t>(2 * count)) != get_le(h + 48, 8))
+    return E::failure("weights file checksum mismatch (damaged file)");
+  if (get_le(h + 56, 8) != 0) return E::failure("weights file has a non-zero reserved field");
+  PatternWeights w = PatternWeights::zero(v);
+  const std::uint8_t* p = body;
+  for (std::int16_t& x : w.region) {
+    x = static_cast<std::int16_t>(static_cast<std::uint16_t>(get_le(p, 2)));
+    p += 2;
+  }
+  for (auto& phase : w.linear)
+    for (std::size_t k = 0; k < kV1LinearCount; ++k, p += 2)
+      phase[k] = static_cast<std::int16_t>(static_cast<std::uint16_t>(get_le(p, 2)));
+  return w;
 }
 
 }  // namespace
@@ -38,24 +137,37 @@ int region_count(Variant v) {
   });
 }
 
-PatternWeights PatternWeights::zero(Variant v) {
+PatternWeights PatternWeights::zero(Variant v, bool king_regions) {
   PatternWeights w;
   w.variant = v;
   w.regions = region_count(v);
-  w.region.assign(static_cast<std::size_t>(w.regions) * kRegionStates * kPhases, 0);
+  w.squares = info(v).board.squares;
+  const auto regions = static_cast<std::size_t>(w.regions);
+  w.region.assign(regions * kRegionStates * kPhases, 0);
+  w.king_shared.assign(std::size_t{kKingStates} * kPhases, 0);
+  if (king_regions) w.king_region.assign(regions * kKingStates * kPhases, 0);
+  w.king_square.assign(2 * static_cast<std::size_t>(w.squares) * kPhases, 0);
   return w;
 }
 
 std::vector<std::uint8_t> encode_weights(const PatternWeights& w) {
   std::vector<std::uint8_t> body;
-  body.reserve(w.count() * 2);
-  for (std::int16_t x : w.region) put_le(body, static_cast<std::uint16_t>(x), 2);
-  for (const auto& phase : w.linear)
-    for (std::int16_t x : phase) put_le(body, static_cast<std::uint16_t>(x), 2);
+  for (const auto* group : {&w.region, &w.king_shared, &w.king_region, &w.king_square}) {
+    const auto coded = code_group(*group);
+    put_le(body, group->size(), 4);
+    put_le(body, coded.size(), 4);
+    body.insert(body.end(), coded.begin(), coded.end());
+  }
+  const auto linear = linear_weights(w);
+  const auto coded = code_group(linear);
+  put_le(body, linear.size(), 4);
+  put_le(body, coded.size(), 4);
+  body.insert(body.end(), coded.begin(), coded.end());
+
   std::vector<std::uint8_t> out(kMagic, kMagic + 8);
   out.reserve(kWeightsHeaderSize + body.size());
   put_le(out, kWeightsVersion, 4);
-  put_le(out, w.count(), 4);
+  put_le(out, kGroups, 4);
   const std::string_view name = info(w.variant).name;
   for (std::size_t i = 0; i < 16; ++i)
     out.push_back(i < name.size() ? static_cast<std::uint8_t>(name[i]) : 0);
@@ -63,7 +175,7 @@ std::vector<std::uint8_t> encode_weights(const PatternWeights& w) {
   put_le(out, static_cast<std::uint64_t>(w.regions), 4);
   put_le(out, kLinearCount, 4);
   put_le(out, fnv1a(body.data(), body.size()), 8);
-  put_le(out, 0, 8);
+  put_le(out, w.kings_only ? 1 : 0, 8);
   out.insert(out.end(), body.begin(), body.end());
   return out;
 }
@@ -74,9 +186,10 @@ Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes) {
   if (bytes.size() < kWeightsHeaderSize)
     return E::failure("not a Tsuru weights file (file too short)");
   if (std::memcmp(h, kMagic, 8) != 0) return E::failure("not a Tsuru weights file (bad magic)");
-  if (get_le(h + 8, 4) != kWeightsVersion)
-    return E::failure("weights format version " + std::to_string(get_le(h + 8, 4)) +
-                      " is not supported (expected " + std::to_string(kWeightsVersion) + ")");
+  const std::uint64_t version = get_le(h + 8, 4);
+  if (version != 1 && version != kWeightsVersion)
+    return E::failure("weights format version " + std::to_string(version) +
+                      " is not supported (expected 1 or " + std::to_string(kWeightsVersion) + ")");
   const std::string name = header_name(h);
   const auto v = parse_variant(name);
   if (!v || info(*v).name != name)
@@ -84,33 +197,55 @@ Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes) {
   if (!has_patterns(*v)) return E::failure("rule set '" + name + "' has no pattern evaluation");
   if (get_le(h + 32, 8) != start_position(*v).key())
     return E::failure("weights were written with a different board layout or keys");
+  if (version == 1) return decode_v1(*v, h, bytes.size());
+
   const std::uint64_t regions = get_le(h + 40, 4);
-  if (regions != static_cast<std::uint64_t>(region_count(*v)) || get_le(h + 44, 4) != kLinearCount)
+  if (get_le(h + 12, 4) != kGroups || regions != static_cast<std::uint64_t>(region_count(*v)) ||
+      get_le(h + 44, 4) != kLinearCount)
     return E::failure("weights file does not have the features of this version (" +
-                      std::to_string(regions) + " regions, " + std::to_string(get_le(h + 44, 4)) +
-                      " linear terms)");
-  const std::uint64_t count = get_le(h + 12, 4);
-  if (count != regions * kRegionStates * kPhases + kPhases * kLinearCount || count > kMaxWeights)
-    return E::failure("weights file gives an inconsistent weight count");
-  if (bytes.size() != kWeightsHeaderSize + 2 * count)
-    return E::failure("weights file is truncated or has trailing bytes (" +
-                      std::to_string(bytes.size()) + " bytes, the header gives " +
-                      std::to_string(kWeightsHeaderSize + 2 * count) + ")");
-  const std::uint8_t* body = h + kWeightsHeaderSize;
-  if (fnv1a(body, static_cast<std::size_t>(2 * count)) != get_le(h + 48, 8))
-    return E::failure("weights file checksum mismatch (damaged file)");
-  if (get_le(h + 56, 8) != 0) return E::failure("weights file has a non-zero reserved field");
-  PatternWeights w = PatternWeights::zero(*v);
+                      std::to_string(get_le(h + 12, 4)) + " groups, " + std::to_string(regions) +
+                      " regions, " + std::to_string(get_le(h + 44, 4)) + " linear terms)");
+  if (bytes.size() - kWeightsHeaderSize > kMaxBody)
+    return E::failure("weights file is too large (" + std::to_string(bytes.size()) + " bytes)");
+  const std::uint8_t* const body = h + kWeightsHeaderSize;
+  const std::uint8_t* const end = bytes.data() + bytes.size();
+  const char* names[kGroups] = {"men windows", "king windows", "region king windows",
+                                "king squares", "linear terms"};
+  // The groups' extents first, so that a cut or padded file says so rather than failing its
+  // checksum.
+  std::array<const std::uint8_t*, kGroups> at{};
   const std::uint8_t* p = body;
-  for (std::int16_t& x : w.region) {
-    x = static_cast<std::int16_t>(static_cast<std::uint16_t>(get_le(p, 2)));
-    p += 2;
+  for (int g = 0; g < kGroups; ++g) {
+    if (end - p < 8 || get_le(p + 4, 4) > static_cast<std::uint64_t>(end - p - 8))
+      return E::failure("weights file is truncated (in its " + std::string(names[g]) + ")");
+    at[static_cast<std::size_t>(g)] = p;
+    p += 8 + get_le(p + 4, 4);
   }
-  for (auto& phase : w.linear)
-    for (std::int16_t& x : phase) {
-      x = static_cast<std::int16_t>(static_cast<std::uint16_t>(get_le(p, 2)));
-      p += 2;
-    }
+  if (p != end) return E::failure("weights file has trailing bytes");
+  if (fnv1a(body, static_cast<std::size_t>(end - body)) != get_le(h + 48, 8))
+    return E::failure("weights file checksum mismatch (damaged file)");
+  const std::uint64_t flags = get_le(h + 56, 8);
+  if (flags & ~std::uint64_t{1}) return E::failure("weights file has unknown flags");
+
+  PatternWeights w = PatternWeights::zero(*v, true);
+  std::vector<std::int16_t> linear(kPhases * kLinearCount);
+  std::vector<std::int16_t>* groups[kGroups] = {&w.region, &w.king_shared, &w.king_region,
+                                                &w.king_square, &linear};
+  for (int g = 0; g < kGroups; ++g) {
+    auto& group = *groups[g];
+    const std::uint8_t* q = at[static_cast<std::size_t>(g)];
+    const std::uint64_t count = get_le(q, 4), coded = get_le(q + 4, 4);
+    if (g == 2 && count == 0) group.clear();  // no per-region king windows
+    if (count != group.size())
+      return E::failure("weights file has " + std::to_string(count) + " " + names[g] +
+                        " weights, this version " + std::to_string(group.size()));
+    if (!decode_group(q + 8, q + 8 + coded, group))
+      return E::failure("weights file has badly coded " + std::string(names[g]));
+  }
+  for (std::size_t phase = 0; phase < kPhases; ++phase)
+    for (std::size_t k = 0; k < kLinearCount; ++k)
+      w.linear[phase][k] = linear[phase * kLinearCount + k];
+  w.kings_only = flags & 1;
   return w;
 }
 
@@ -118,7 +253,7 @@ Expected<PatternWeights> read_weights(const std::string& path) {
   using E = Expected<PatternWeights>;
   const auto size = regular_file_size(path, "weights file");
   if (!size) return E::failure(size.error());
-  if (*size > kWeightsHeaderSize + 2 * kMaxWeights)
+  if (*size > kWeightsHeaderSize + kMaxBody)
     return E::failure(path + ": too large for a weights file (" + std::to_string(*size) +
                       " bytes)");
   std::ifstream in(path, std::ios::binary);

@@ -1,17 +1,25 @@
 // The pattern evaluation's weights (pattern_features.hpp names the features) and their file.
 //
 //   header (64 bytes, little-endian)
-//     magic "TSURUEV\0" (8) | version u32 | weight count u32 | rule-set name (16, NUL padded)
-//     | start-position key u64 | regions u32 | linear terms u32 | FNV-1a 64 checksum of the
-//     weights u64 | reserved u64 (0)
-//   weights (i16 each, in quarter centi-men)
-//     region weights: for each region, for each of its 6561 states, opening then endgame
-//     linear weights: the opening set's kLinearCount terms, then the endgame set's
+//     magic "TSURUEV\0" (8) | version u32 (2) | group count u32 (5) | rule-set name (16, NUL
+//     padded) | start-position key u64 | regions u32 | linear terms u32 | FNV-1a 64 checksum of
+//     the body u64 | flags u64 (bit 0: the weights score positions of kings only; no other bit)
+//   body: the groups in this order, each as its weight count u32, its coded size in bytes u32,
+//     then its weights (i16 each, in quarter centi-men), coded as runs: a run of zeros (a
+//     LEB128 count), a run of n other weights (n in LEB128, then the n weights), and so on to
+//     the group's count
+//     men windows     for each region, for each of its 6561 states, opening then endgame
+//     king windows    shared: for each of the 390,625 states, opening then endgame
+//     king windows    per region: for each region, as above (a count of 0: none)
+//     king squares    own kings then the other side's, for each square, opening then endgame
+//     linear terms    the opening set's kLinearCount terms, then the endgame set's
 //
-// The rule-set name and start key tie a file to its rules and board layout, the region and
-// linear counts to the features of this version; any mismatch, a bad checksum, a truncated file
-// or trailing bytes are errors and the weights are not used. docs/formats.md "Evaluation
-// weights" describes the format for users.
+// Most king-window states never occur, so their weights are zero and the runs keep the file
+// small. The rule-set name and start key tie a file to its rules and board layout, the region
+// and linear counts and the group sizes to the features of this version; any mismatch, a bad
+// checksum, a truncated file or trailing bytes are errors and the weights are not used. Files of
+// the first version (men windows and five linear terms, uncoded) are still read, the other
+// weights zero. docs/formats.md "Evaluation weights" describes the format for users.
 //
 // Every shipped file (eval/data/<rule set>.weights) is compiled into the binary (CMake turns it
 // into a generated source file): builtin_weights() needs no file beside the executable.
@@ -30,7 +38,7 @@
 
 namespace tsuru::eval {
 
-inline constexpr std::uint32_t kWeightsVersion = 1;
+inline constexpr std::uint32_t kWeightsVersion = 2;
 inline constexpr std::size_t kWeightsHeaderSize = 64;
 // Weights are stored in quarter centi-men: an i16 holds up to about 82 men.
 inline constexpr int kWeightScale = 4;
@@ -45,14 +53,28 @@ bool trained_by_default(Variant v);
 struct PatternWeights {
   Variant variant = Variant::International;
   int regions = 0;
+  int squares = 0;
   // region[(j * kRegionStates + state) * kPhases + phase]
   std::vector<std::int16_t> region;
+  // king_shared[state * kPhases + phase]
+  std::vector<std::int16_t> king_shared;
+  // king_region[(j * kKingStates + state) * kPhases + phase]; empty: none (all zero)
+  std::vector<std::int16_t> king_region;
+  // king_square[(other * squares + square) * kPhases + phase]
+  std::vector<std::int16_t> king_square;
   // linear[phase][term]
   std::array<std::array<std::int16_t, kLinearCount>, kPhases> linear{};
+  // Whether these weights score positions with no man on the board (else the classic
+  // evaluation does: weights trained without them know nothing there).
+  bool kings_only = false;
 
-  // All zero, sized for variant v's board (v must have a pattern board).
-  static PatternWeights zero(Variant v);
-  std::size_t count() const { return region.size() + kPhases * kLinearCount; }
+  // All zero, sized for variant v's board (v must have a pattern board); the per-region king
+  // windows only when asked for (25 MB on 10x10).
+  static PatternWeights zero(Variant v, bool king_regions = false);
+  std::size_t count() const {
+    return region.size() + king_shared.size() + king_region.size() + king_square.size() +
+           kPhases * kLinearCount;
+  }
   friend bool operator==(const PatternWeights&, const PatternWeights&) = default;
 };
 

@@ -1,6 +1,7 @@
 // The pattern evaluation (eval/pattern*.hpp): region indices against a square-by-square
 // reference, colour symmetry, the weights file (round trip, every kind of damage rejected), the
 // compiled-in weights, and the eval-file setting of the engine, the Hub and the command line.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -38,6 +39,26 @@ int reference_state(const Position& p, int j) {
   return state;
 }
 
+// Region j's king state for White to move, likewise: 1 a White man, 2 a Black man, 3 a White
+// king, 4 a Black king, in base 5; -1 when the window holds no king.
+template <class G>
+int reference_king_state(const Position& p, int j) {
+  using L = eval::PatternLayout<G>;
+  const int r0 = 2 * (j / L::kColOffsets), i0 = j % L::kColOffsets;
+  int state = 0, power = 1;
+  bool king = false;
+  for (int k = 0; k < eval::kRegionSquares; ++k, power *= 5) {
+    const int sq = (r0 + k / 2) * G::kPerRow + i0 + k % 2;
+    const Bitboard b = bit(G::square_bit(sq));
+    if (p.men(Side::White) & b) state += power;
+    if (p.men(Side::Black) & b) state += 2 * power;
+    if (p.kings(Side::White) & b) state += 3 * power;
+    if (p.kings(Side::Black) & b) state += 4 * power;
+    king = king || (p.kings() & b);
+  }
+  return king ? state : -1;
+}
+
 template <class R>
 void check_regions(Variant v) {
   using G = typename R::Geometry;
@@ -47,8 +68,40 @@ void check_regions(Variant v) {
     const eval::Features f = eval::features<R>(p);
     // Black to move: the features are White's of the colour-reversed copy.
     const Position white_view = p.turn() == Side::White ? p : colour_reversed(v, p);
-    for (int j = 0; j < f.regions; ++j)
+    for (int j = 0; j < f.regions; ++j) {
       REQUIRE(f.state[static_cast<std::size_t>(j)] == reference_state<G>(white_view, j));
+      REQUIRE(f.king_state[static_cast<std::size_t>(j)] == reference_king_state<G>(white_view, j));
+    }
+    // Each king on its square as White sees it (square n is bit square(n)), own and other's.
+    for (int sq = 0; sq < G::kSquares; ++sq) {
+      const Bitboard b = bit(G::square_bit(sq));
+      REQUIRE(f.kings_on[0][static_cast<std::size_t>(sq)] ==
+              ((white_view.kings(Side::White) & b) != 0));
+      REQUIRE(f.kings_on[1][static_cast<std::size_t>(sq)] ==
+              ((white_view.kings(Side::Black) & b) != 0));
+    }
+    // The king terms: each king's quiet moves, walked square by square along the diagonals (as
+    // far as the first piece for flying kings, one step for short ones), and kings without one.
+    int moves[2] = {0, 0}, trapped[2] = {0, 0};
+    for (int side = 0; side < 2; ++side)
+      for (int sq = 0; sq < G::kSquares; ++sq) {
+        if (!(p.kings(side == 0 ? p.turn() : opponent(p.turn())) & bit(G::square_bit(sq))))
+          continue;
+        int count = 0;
+        for (const auto& [dr, dc] : {std::pair{-1, -1}, {-1, 1}, {1, -1}, {1, 1}})
+          for (int r = G::row_of_square(sq) + dr, c = G::col_of_square(sq) + dc;
+               G::square_at(r, c) >= 0 && !(p.occupied() & bit(G::square_bit(G::square_at(r, c))));
+               r += dr, c += dc) {
+            ++count;
+            if (!R::kFlyingKings) break;
+          }
+        moves[side] += count;
+        trapped[side] += count == 0;
+      }
+    REQUIRE(f.linear[eval::kOwnKingMoves] == moves[0]);
+    REQUIRE(f.linear[eval::kOtherKingMoves] == moves[1]);
+    REQUIRE(f.linear[eval::kOwnTrappedKings] == trapped[0]);
+    REQUIRE(f.linear[eval::kOtherTrappedKings] == trapped[1]);
   }
 }
 
@@ -79,8 +132,12 @@ TEST_CASE("region counts and sizes per board", "[pattern]") {
   CHECK(eval::region_count(Variant::Frisian) == 16);
   CHECK(!eval::has_patterns(Variant::Turkish));
   CHECK(!eval::has_patterns(Variant::Antidraughts));
+  // Men windows, shared king windows, king squares and the linear terms; the per-region king
+  // windows when asked for.
   CHECK(eval::PatternWeights::zero(Variant::International).count() ==
-        16 * 6561 * 2 + 2 * eval::kLinearCount);
+        16 * 6561 * 2 + 390625 * 2 + 2 * 50 * 2 + 2 * eval::kLinearCount);
+  CHECK(eval::PatternWeights::zero(Variant::English, true).count() ==
+        9 * 6561 * 2 + 10 * 390625 * 2 + 2 * 32 * 2 + 2 * eval::kLinearCount);
 }
 
 TEST_CASE("region states from bitboards match the square-by-square reference", "[pattern]") {
@@ -90,23 +147,27 @@ TEST_CASE("region states from bitboards match the square-by-square reference", "
 
 TEST_CASE("a position and its colour-reversed copy have the same features and score", "[pattern]") {
   for (Variant v : {Variant::International, Variant::English, Variant::Russian}) {
-    const eval::PatternWeights w = random_weights(v, 5);
+    const eval::PatternWeights w = random_weights(v, 5, v == Variant::English);
     std::mt19937_64 rng(3);
     with_rules(v, [&]<class R>(R) {
       if constexpr (eval::kPatternRules<R>) {
-        int nonzero = 0;
+        int nonzero = 0, kinged = 0;
         for (int n = 0; n < 400; ++n) {
           const Position p = random_position(v, rng, 0.2 + 0.0015 * n);
           const Position q = colour_reversed(v, p);
           const eval::Features a = eval::features<R>(p), b = eval::features<R>(q);
           REQUIRE(a.state == b.state);
+          REQUIRE(a.king_state == b.king_state);
+          REQUIRE(a.kings_on == b.kings_on);
           REQUIRE(a.linear == b.linear);
           REQUIRE(a.pieces == b.pieces);
+          kinged += p.kings() != 0;
           const Score s = eval::PatternEvaluator<R>::evaluate(p, w);
           REQUIRE(s == eval::PatternEvaluator<R>::evaluate(q, w));
           nonzero += s != 0;
         }
         CHECK(nonzero > 300);  // the weights are not all cancelling out
+        CHECK(kinged > 100);   // and kings were there to be seen
       }
     });
   }
@@ -128,21 +189,47 @@ TEST_CASE("the pattern evaluation keeps the classic endgame knowledge", "[patter
   const Bitboard m40 = bit(b.square(40)), m45 = bit(b.square(45));
   const Position q = Position::from_bitboards(k23 | m28 | m40 | m45, k2, k23 | k2, Side::White);
   CHECK(P::evaluate(q, w) == P::raw(q, w) / eval::kWeightScale);
-  // Kings only: the classic evaluation, whatever the weights.
+  // Kings only: the classic evaluation, whatever the weights, unless they were trained there.
   const Position r =
       Position::from_bitboards(k23 | m28, k2 | m40, k23 | m28 | k2 | m40, Side::Black);
   CHECK(P::evaluate(r, w) == eval::evaluate<InternationalRules>(r));
+  w.kings_only = true;
+  CHECK(P::evaluate(r, w) != eval::evaluate<InternationalRules>(r));
+  // English, two kings against one: the stronger side is still pulled in (the classic
+  // closing-in term, added on top of the learned score).
+  using E = eval::PatternEvaluator<EnglishRules>;
+  const BoardShape& e = info(Variant::English).board;
+  eval::PatternWeights ew = random_weights(Variant::English, 10);
+  ew.kings_only = true;
+  auto kings = [&](std::initializer_list<int> white, int black) {
+    Bitboard wk = 0;
+    for (int sq : white) wk |= bit(e.square(sq));
+    const Bitboard bk = bit(e.square(black));
+    return Position::from_bitboards(wk, bk, wk | bk, Side::White);
+  };
+  auto chase = [&](const Position& k) {
+    return E::evaluate(k, ew) - E::raw(k, ew) / eval::kWeightScale;
+  };
+  CHECK(chase(kings({14, 15}, 10)) > chase(kings({29, 32}, 1)));
+  CHECK(chase(kings({29, 32}, 1)) < 0);
 }
 
 TEST_CASE("weights files round trip", "[pattern][weights]") {
   for (Variant v : {Variant::English, Variant::International, Variant::Frisian}) {
-    const eval::PatternWeights w = random_weights(v, 21);
-    const auto bytes = eval::encode_weights(w);
-    CHECK(bytes.size() == eval::kWeightsHeaderSize + 2 * w.count());
-    const auto back = eval::decode_weights(bytes);
-    REQUIRE(back.ok());
-    CHECK(*back == w);
+    for (bool king_regions : {false, true}) {
+      eval::PatternWeights w = random_weights(v, 21, king_regions);
+      w.kings_only = king_regions;
+      const auto bytes = eval::encode_weights(w);
+      const auto back = eval::decode_weights(bytes);
+      REQUIRE(back.ok());
+      CHECK(*back == w);
+    }
   }
+  // Runs of zeros cost a few bytes: all-zero weights are five group headers and their runs.
+  const auto zero = eval::encode_weights(eval::PatternWeights::zero(Variant::International, true));
+  CHECK(zero.size() < eval::kWeightsHeaderSize + 100);
+  REQUIRE(eval::decode_weights(zero).ok());
+  CHECK(*eval::decode_weights(zero) == eval::PatternWeights::zero(Variant::International, true));
   const std::string path = test::pattern_temp_path("roundtrip.weights");
   const eval::PatternWeights w = random_weights(Variant::English, 4);
   REQUIRE(eval::write_weights(path, w).ok());
@@ -150,6 +237,46 @@ TEST_CASE("weights files round trip", "[pattern][weights]") {
   REQUIRE(read.ok());
   CHECK(*read == w);
   std::filesystem::remove(path);
+}
+
+TEST_CASE("weights files of the first format still load, the new groups zero",
+          "[pattern][weights]") {
+  // Version 1: men windows and five linear terms, uncoded (docs/formats.md).
+  const Variant v = Variant::English;
+  std::vector<std::int16_t> body;
+  for (int i = 0; i < 9 * 6561 * 2; ++i) body.push_back(static_cast<std::int16_t>(i % 97 - 48));
+  for (int i = 0; i < 10; ++i) body.push_back(static_cast<std::int16_t>(100 + i));
+  std::vector<std::uint8_t> bytes = {'T', 'S', 'U', 'R', 'U', 'E', 'V', 0};
+  std::vector<std::uint8_t> data;
+  for (std::int16_t x : body) put_le(data, static_cast<std::uint16_t>(x), 2);
+  put_le(bytes, 1, 4);
+  put_le(bytes, body.size(), 4);
+  for (char c : std::string("english\0\0\0\0\0\0\0\0\0", 16))
+    bytes.push_back(static_cast<std::uint8_t>(c));
+  put_le(bytes, start_position(v).key(), 8);
+  put_le(bytes, 9, 4);
+  put_le(bytes, 5, 4);
+  put_le(bytes, fnv1a(data.data(), data.size()), 8);
+  put_le(bytes, 0, 8);
+  bytes.insert(bytes.end(), data.begin(), data.end());
+  const auto w = eval::decode_weights(bytes);
+  REQUIRE(w.ok());
+  CHECK(w->variant == v);
+  CHECK(w->region == std::vector<std::int16_t>(body.begin(), body.end() - 10));
+  CHECK(w->linear[0][eval::kMen] == 100);
+  CHECK(w->linear[0][eval::kOtherBalance] == 104);
+  CHECK(w->linear[1][eval::kMen] == 105);
+  CHECK(w->linear[1][eval::kOtherBalance] == 109);
+  CHECK(w->linear[0][eval::kOwnKingMoves] == 0);
+  CHECK(!w->kings_only);
+  CHECK(w->king_region.empty());
+  CHECK(std::all_of(w->king_shared.begin(), w->king_shared.end(), [](auto x) { return x == 0; }));
+  // Written again, it is a file of this version with the same weights.
+  const auto again = eval::decode_weights(eval::encode_weights(*w));
+  REQUIRE(again.ok());
+  CHECK(*again == *w);
+  bytes.pop_back();
+  CHECK_THAT(eval::decode_weights(bytes).error(), Catch::Contains("truncated"));
 }
 
 TEST_CASE("damaged weights files are rejected with a reason", "[pattern][weights]") {
@@ -203,9 +330,24 @@ TEST_CASE("damaged weights files are rejected with a reason", "[pattern][weights
   }
   {
     auto b = good;
-    b[60] = 1;
+    b[56] = 2;
+    rejects(b, "unknown flags");
+  }
+  {
+    // The first group says it holds one weight more than the men windows have.
+    auto b = good;
+    b[eval::kWeightsHeaderSize] ^= 1;
     reseal(b);
-    rejects(b, "reserved");
+    rejects(b, "men windows weights");
+  }
+  {
+    // A zero run longer than the group: the runs do not cover it exactly.
+    auto b = eval::encode_weights(eval::PatternWeights::zero(Variant::English));
+    const std::size_t run = eval::kWeightsHeaderSize + 8;  // the men windows' first run
+    REQUIRE(b[run] == 0x80 + (9 * 6561 * 2) % 128);
+    b[run] += 1;
+    reseal(b);
+    rejects(b, "badly coded men windows");
   }
   rejects(std::vector<std::uint8_t>(good.begin(), good.begin() + 20), "too short");
   CHECK_THAT(eval::read_weights("/nonexistent/x.weights").error(),

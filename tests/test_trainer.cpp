@@ -41,7 +41,7 @@ struct KnownModel {
     std::uniform_real_distribution<double> u(-25.0, 25.0);
     region.resize(static_cast<std::size_t>(regions) * eval::kRegionStates);
     for (double& x : region) x = u(rng);
-    linear = {90.0, 210.0, 3.0, -12.0, 8.0};
+    linear = {90.0, 210.0, 3.0, -12.0, 8.0};  // the others zero
   }
   template <class R>
   double score(const Position& p) const {
@@ -77,12 +77,61 @@ train::TrainOptions synthetic_options() {
   train::TrainOptions o;
   o.epochs = 40;
   o.lr = 2.0;
-  o.l2 = 0;
+  o.l2.fill(0);
   o.blend = 0;  // the target is the known model's win probability
   o.scale = 0.01;
   o.batch = 2048;
   o.validation = 0.1;
   return o;
+}
+
+// A known model of king endings: a weight for every shared king-window state and king square
+// (drawn at random) and the king terms.
+struct KnownKingModel {
+  std::vector<double> window;                      // [state]
+  std::array<std::array<double, 32>, 2> square{};  // [other][square]
+  std::array<double, eval::kLinearCount> linear{};
+
+  KnownKingModel() {
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> u(-20.0, 20.0);
+    window.resize(eval::kKingStates);
+    for (double& x : window) x = u(rng);
+    for (auto& side : square)
+      for (double& x : side) x = u(rng);
+    linear[eval::kKings] = 150;
+    linear[eval::kOwnKingMoves] = 4;
+    linear[eval::kOtherKingMoves] = -3;
+    linear[eval::kOwnTrappedKings] = -30;
+    linear[eval::kOtherTrappedKings] = 25;
+    linear[eval::kMove] = 15;
+  }
+  double score(const Position& p) const {
+    const eval::Features f = eval::features<EnglishRules>(p);
+    double z = 0;
+    for (int j = 0; j < f.regions; ++j)
+      if (const int s = f.king_state[static_cast<std::size_t>(j)]; s >= 0)
+        z += window[static_cast<std::size_t>(s)];
+    for (std::size_t other = 0; other < 2; ++other)
+      for (std::size_t sq = 0; sq < 32; ++sq) z += square[other][sq] * f.kings_on[other][sq];
+    for (std::size_t k = 0; k < eval::kLinearCount; ++k) z += linear[k] * f.linear[k];
+    return z;
+  }
+};
+
+// English positions of two to four kings and nothing else.
+Position random_king_ending(std::mt19937_64& rng) {
+  const BoardShape& b = info(Variant::English).board;
+  Bitboard white = 0, black = 0;
+  const int n = 2 + static_cast<int>(rng() % 3);
+  for (int i = 0; i < n;) {
+    const Bitboard sq = bit(b.square(1 + static_cast<int>(rng() % 32)));
+    if ((white | black) & sq) continue;
+    (i % 2 == 0 ? white : black) |= sq;
+    ++i;
+  }
+  return Position::from_bitboards(white, black, white | black,
+                                  rng() % 2 ? Side::White : Side::Black);
 }
 
 // Random legal play from the start: quiet positions, each game's result by material at its end.
@@ -135,9 +184,128 @@ TEST_CASE("the trainer recovers a known linear model from the samples it generat
   }
   INFO("mean error " << error / n << " cp, mean |score| " << spread / n << " cp");
   CHECK(error / n < 0.1 * spread / n);
-  // Kings are in no region state: only the king term can carry them. The model is the same in
-  // both phases; the data is mostly endgame (few pieces), where the endgame set must match.
-  CHECK(std::abs(w.linear[1][eval::kKings] / double{eval::kWeightScale} - 210.0) < 15.0);
+  // Kings are worth their weight through the king term, king squares and windows together: the
+  // positions with kings are scored as well as the rest.
+  double king_error = 0, king_spread = 0;
+  for (int i = 0; i < n; ++i) {
+    const Position p = test::random_position(v, rng, 0.18);
+    if (!p.kings()) continue;
+    const double truth = model.score<EnglishRules>(p);
+    king_error += std::abs(
+        eval::PatternEvaluator<EnglishRules>::raw(p, w) / double{eval::kWeightScale} - truth);
+    king_spread += std::abs(truth);
+  }
+  CHECK(king_error < 0.1 * king_spread);
+}
+
+TEST_CASE("the trainer recovers a known model of king endings: king windows, squares and terms",
+          "[trainer]") {
+  const KnownKingModel model;
+  std::mt19937_64 rng(2);
+  std::vector<Sample> samples;
+  for (int i = 0; i < 60000; ++i) {
+    const Position p = random_king_ending(rng);
+    const double z = model.score(p);
+    samples.push_back(sample_of(p, static_cast<std::uint32_t>(i / 20),
+                                static_cast<std::int16_t>(std::lround(z)), 0));
+  }
+  train::TrainOptions o = synthetic_options();
+  o.region_kings = false;
+  o.dedupe = false;
+  eval::PatternWeights w;
+  const auto report = train::train(Variant::English, {samples}, o, w);
+  REQUIRE(report.ok());
+  CHECK(report->kings_only == samples.size());
+  CHECK(w.kings_only);
+  double error = 0, spread = 0;
+  const int n = 2000;
+  for (int i = 0; i < n; ++i) {
+    const Position p = random_king_ending(rng);
+    const double truth = model.score(p);
+    const double got = eval::PatternEvaluator<EnglishRules>::raw(p, w) / double{eval::kWeightScale};
+    error += std::abs(got - truth);
+    spread += std::abs(truth);
+  }
+  INFO("mean error " << error / n << " cp, mean |score| " << spread / n << " cp");
+  CHECK(error / n < 0.1 * spread / n);
+  // The endgame set carries the king ending's terms.
+  CHECK(std::abs(w.linear[1][eval::kOwnTrappedKings] / double{eval::kWeightScale} + 30.0) < 6.0);
+  CHECK(std::abs(w.linear[1][eval::kMove] / double{eval::kWeightScale} - 15.0) < 4.0);
+}
+
+TEST_CASE("streaming a sample file trains the same weights as the samples in memory", "[trainer]") {
+  const Variant v = Variant::English;
+  const auto games = random_games(v, 80, 6);
+  const std::string path = test::pattern_temp_path("stream.samples");
+  REQUIRE(train::write_samples(v, path, games).ok());
+  auto reader = train::SampleFileReader::open(v, path);
+  REQUIRE(reader.ok());
+  train::TrainOptions o;
+  o.epochs = 2;
+  o.batch = 128;
+  o.block = 500;   // several blocks, shuffled each epoch
+  o.window = 900;  // several windows
+  o.threads = 2;
+  o.validation = 0.2;
+  eval::PatternWeights in_memory, streamed;
+  const auto a = train::train(v, {games}, o, in_memory);
+  const auto b = train::train(v, {{reader->get(), 1.0}}, o, streamed);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  CHECK(in_memory == streamed);
+  CHECK(a->epochs.back().validation_loss == b->epochs.back().validation_loss);
+  // A file damaged after it was opened is an error, not a crash.
+  std::filesystem::resize_file(path, 64 + 36 * 100);
+  CHECK(!train::train(v, {{reader->get(), 1.0}}, o, streamed).ok());
+  std::filesystem::remove(path);
+}
+
+TEST_CASE(
+    "repeated positions train once with the mean target; zero epochs from --init give it back",
+    "[trainer]") {
+  const Variant v = Variant::International;
+  std::mt19937_64 rng(4);
+  std::vector<Sample> samples;
+  const Position p = test::random_position(v, rng, 0.3);
+  // One position in 30 games (10 won, 20 lost), and 30 other positions once each.
+  for (std::uint32_t g = 0; g < 30; ++g) {
+    samples.push_back(sample_of(p, g, train::kNoScore, g < 10 ? 1 : -1));
+    samples.push_back(sample_of(test::random_position(v, rng, 0.3), g, train::kNoScore, 0));
+  }
+  train::TrainOptions o;
+  o.epochs = 0;
+  o.validation = 0;
+  o.region_kings = false;
+  eval::PatternWeights w;
+  auto r = train::train(v, {samples}, o, w);
+  REQUIRE(r.ok());
+  CHECK(r->train_positions == 60);
+  CHECK(r->distinct_positions == 31);
+  o.dedupe = false;
+  r = train::train(v, {samples}, o, w);
+  REQUIRE(r.ok());
+  CHECK(r->distinct_positions == 60);
+  // Many epochs on the repeated position alone: its score goes to the mean target's (1/3 won).
+  o.dedupe = true;
+  o.epochs = 1000;
+  o.lr = 0.1;
+  o.scale = 0.01;  // one position cannot fit a scale
+  std::vector<Sample> repeated;
+  for (std::uint32_t g = 0; g < 30; ++g)
+    repeated.push_back(sample_of(p, g, train::kNoScore, g < 10 ? 1 : -1));
+  r = train::train(v, {repeated}, o, w);
+  REQUIRE(r.ok());
+  const double z =
+      eval::PatternEvaluator<InternationalRules>::raw(p, w) / double{eval::kWeightScale};
+  CHECK(std::abs(1 / (1 + std::exp(-r->scale * z)) - 1.0 / 3) < 0.02);
+  // No epoch: the initial weights come back as they were.
+  const eval::PatternWeights init = test::random_weights(v, 3);
+  o.epochs = 0;
+  o.init = &init;
+  eval::PatternWeights back;
+  REQUIRE(train::train(v, {samples}, o, back).ok());
+  back.kings_only = init.kings_only;
+  CHECK(back == init);
 }
 
 TEST_CASE("training is deterministic for a seed whatever the thread count", "[trainer]") {
@@ -182,8 +350,10 @@ TEST_CASE("the validation split holds out whole games", "[trainer]") {
   CHECK(r->train_positions + r->validation_positions == samples.size());
 }
 
-TEST_CASE("positions with no man are left out of training: the classic evaluation scores them",
-          "[trainer]") {
+TEST_CASE(
+    "positions with no man are left out of training when asked: the classic evaluation "
+    "scores them",
+    "[trainer]") {
   const Variant v = Variant::International;
   const Position men = *notation::parse_fen(v, "W:W31,K40:B5,K12");
   const Position kings = *notation::parse_fen(v, "W:WK31,K40:BK5");
@@ -193,6 +363,7 @@ TEST_CASE("positions with no man are left out of training: the classic evaluatio
     samples.push_back(sample_of(kings, g, train::kNoScore, 1));
   }
   train::TrainOptions o;
+  o.kings_only = false;
   o.epochs = 1;
   o.validation = 0;
   eval::PatternWeights w;
@@ -203,6 +374,13 @@ TEST_CASE("positions with no man are left out of training: the classic evaluatio
   // Only kings: nothing to train on.
   std::vector<Sample> only(samples.begin() + 1, samples.begin() + 2);
   CHECK(!train::train(v, {only}, o, w).ok());
+  CHECK(!w.kings_only);
+  // By default they train, and the weights score them.
+  o.kings_only = true;
+  const auto all = train::train(v, {samples}, o, w);
+  REQUIRE(all.ok());
+  CHECK(all->train_positions == 80);
+  CHECK(w.kings_only);
 }
 
 TEST_CASE("the trainer refuses bad options and rule sets without patterns", "[trainer]") {
@@ -211,8 +389,9 @@ TEST_CASE("the trainer refuses bad options and rule sets without patterns", "[tr
   train::TrainOptions o;
   o.validation = 1.5;
   CHECK(!train::train(Variant::English, files, o, w).ok());
-  CHECK(!train::train(Variant::Turkish, {}, train::TrainOptions{}, w).ok());
-  CHECK(!train::train(Variant::English, {}, train::TrainOptions{}, w).ok());  // no positions
+  const std::vector<std::vector<Sample>> none;
+  CHECK(!train::train(Variant::Turkish, none, train::TrainOptions{}, w).ok());
+  CHECK(!train::train(Variant::English, none, train::TrainOptions{}, w).ok());  // no positions
 }
 
 TEST_CASE("tsuru train end to end: a few games, one epoch, weights the engine plays with",
@@ -234,6 +413,30 @@ TEST_CASE("tsuru train end to end: a few games, one epoch, weights the engine pl
   const auto bench =
       test::run_tsuru({"bench", "--variant", "english", "--depth", "3", "--eval-file", out});
   CHECK(bench.code == 0);
+  // A generation in miniature: the shipped weights play a few games, and training goes on from
+  // them (--init) on those games, weighted twice the first file.
+  const std::string games = test::pattern_temp_path("e2e.g2.samples");
+  const std::string next = test::pattern_temp_path("e2e.g2.weights");
+  const auto play = test::run_tsuru({"selfplay", "--variant", "english", "--games", "4", "--depth",
+                                     "2", "--eval-file", "default", "--out", games});
+  INFO(play.err);
+  REQUIRE(play.code == 0);
+  const auto more = test::run_tsuru({"train", "--variant", "english", "--data", data, games + ":2",
+                                     "--init", "builtin", "--out", next, "--epochs", "1"});
+  INFO(more.err);
+  REQUIRE(more.code == 0);
+  CHECK_THAT(more.err, Catch::Contains("weight 2"));
+  CHECK_THAT(more.out, Catch::Contains("compare="));
+  const auto g2 = eval::read_weights(next);
+  REQUIRE(g2.ok());
+  CHECK(!(*g2 == *eval::builtin_weights(v)));
+  CHECK(test::run_tsuru({"bench", "--variant", "english", "--depth", "3", "--eval-file", next})
+            .code == 0);
+  CHECK(test::run_tsuru({"train", "--variant", "english", "--data", data, "--out", next,
+                         "--l2-group", "kings=-1"})
+            .code == 2);
+  std::filesystem::remove(games);
+  std::filesystem::remove(next);
   // Damaged data is refused with the file's name.
   const auto bad = test::run_tsuru(
       {"train", "--variant", "international", "--data", data, "--out", out, "--epochs", "1"});

@@ -22,6 +22,26 @@ Expected<std::uint64_t> check_header(Variant v, const std::uint8_t* h, std::uint
   return check_record_header(kSampleFile, v, h, size);
 }
 
+// Decodes one record; false when it is not a position of the board.
+bool decode_record(const std::uint8_t* p, Bitboard valid, Sample& s) {
+  s.white = get_le(p, 8);
+  s.black = get_le(p + 8, 8);
+  s.kings = get_le(p + 16, 8);
+  s.game = static_cast<std::uint32_t>(get_le(p + 24, 4));
+  s.ply = static_cast<std::uint16_t>(get_le(p + 28, 2));
+  s.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(get_le(p + 30, 2)));
+  const std::uint8_t turn = p[32];
+  s.result = static_cast<std::int8_t>(p[33]);
+  s.turn = turn == 0 ? Side::White : Side::Black;
+  const Bitboard all = s.white | s.black;
+  return !((s.white & s.black) || (all & ~valid) || (s.kings & ~all) || turn > 1 || s.result < -1 ||
+           s.result > 1 || p[34] || p[35]);
+}
+
+std::string bad_record(std::uint64_t index) {
+  return "sample " + std::to_string(index) + " is not a valid position";
+}
+
 // Parses records chunk by chunk with a running checksum; the first impossible record.
 class RecordReader {
  public:
@@ -32,21 +52,9 @@ class RecordReader {
   void feed(const std::uint8_t* body, std::size_t records) {
     checksum_ = fnv1a(body, records * kSampleRecordSize, checksum_);
     for (std::size_t i = 0; i < records && error_.empty(); ++i) {
-      const std::uint8_t* p = body + i * kSampleRecordSize;
       Sample s;
-      s.white = get_le(p, 8);
-      s.black = get_le(p + 8, 8);
-      s.kings = get_le(p + 16, 8);
-      s.game = static_cast<std::uint32_t>(get_le(p + 24, 4));
-      s.ply = static_cast<std::uint16_t>(get_le(p + 28, 2));
-      s.score = static_cast<std::int16_t>(static_cast<std::uint16_t>(get_le(p + 30, 2)));
-      const std::uint8_t turn = p[32];
-      s.result = static_cast<std::int8_t>(p[33]);
-      s.turn = turn == 0 ? Side::White : Side::Black;
-      const Bitboard all = s.white | s.black;
-      if ((s.white & s.black) || (all & ~valid_) || (s.kings & ~all) || turn > 1 || s.result < -1 ||
-          s.result > 1 || p[34] || p[35]) {
-        error_ = "sample " + std::to_string(samples_.size()) + " is not a valid position";
+      if (!decode_record(body + i * kSampleRecordSize, valid_, s)) {
+        error_ = bad_record(samples_.size());
         return;
       }
       samples_.push_back(s);
@@ -141,6 +149,72 @@ Expected<std::vector<Sample>> read_samples(Variant v, const std::string& path) {
   auto samples = reader.finish(record_header_checksum(header));
   if (!samples) return E::failure(path + ": " + samples.error());
   return samples;
+}
+
+Expected<bool> MemorySamples::read(std::uint64_t first, std::size_t n,
+                                   std::vector<Sample>& out) const {
+  if (first > samples_.size() || n > samples_.size() - first)
+    return Expected<bool>::failure(name_ + ": no samples " + std::to_string(first) + " to " +
+                                   std::to_string(first + n));
+  const auto b = samples_.begin() + static_cast<std::ptrdiff_t>(first);
+  out.insert(out.end(), b, b + static_cast<std::ptrdiff_t>(n));
+  return true;
+}
+
+Expected<std::unique_ptr<SampleFileReader>> SampleFileReader::open(Variant v,
+                                                                   const std::string& path) {
+  using E = Expected<std::unique_ptr<SampleFileReader>>;
+  const auto size = regular_file_size(path, "sample file");
+  if (!size) return E::failure(size.error());
+  std::unique_ptr<SampleFileReader> r(new SampleFileReader(v, path, 0));
+  r->in_.open(path, std::ios::binary);
+  if (!r->in_) return E::failure("cannot open sample file " + path);
+  std::uint8_t header[kSampleHeaderSize] = {};
+  if (*size >= kSampleHeaderSize &&
+      !r->in_.read(reinterpret_cast<char*>(header), kSampleHeaderSize))
+    return E::failure("cannot read sample file " + path);
+  const auto count = check_header(v, header, *size);
+  if (!count) return E::failure(path + ": " + count.error());
+  // The checksum of the whole file first: a damaged file is refused before training starts.
+  constexpr std::size_t kChunk = 1 << 14;
+  std::vector<std::uint8_t> chunk(kChunk * kSampleRecordSize);
+  std::uint64_t checksum = kFnvOffset;
+  for (std::uint64_t done = 0; done < *count;) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, *count - done));
+    if (!r->in_.read(reinterpret_cast<char*>(chunk.data()),
+                     static_cast<std::streamsize>(n * kSampleRecordSize)))
+      return E::failure(path + ": sample file is truncated (cannot read record " +
+                        std::to_string(done) + ")");
+    checksum = fnv1a(chunk.data(), n * kSampleRecordSize, checksum);
+    done += n;
+  }
+  if (checksum != record_header_checksum(header))
+    return E::failure(path + ": sample file is corrupted (checksum mismatch)");
+  r->count_ = *count;
+  return r;
+}
+
+Expected<bool> SampleFileReader::read(std::uint64_t first, std::size_t n,
+                                      std::vector<Sample>& out) const {
+  using E = Expected<bool>;
+  if (first > count_ || n > count_ - first)
+    return E::failure(path_ + ": no samples " + std::to_string(first) + " to " +
+                      std::to_string(first + n));
+  std::vector<std::uint8_t> bytes(n * kSampleRecordSize);
+  in_.clear();
+  in_.seekg(static_cast<std::streamoff>(kSampleHeaderSize + first * kSampleRecordSize));
+  if (!in_.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size())))
+    return E::failure(path_ + ": cannot read samples " + std::to_string(first) + " to " +
+                      std::to_string(first + n) + " (the file changed?)");
+  const Bitboard valid = info(variant_).board.valid;
+  out.reserve(out.size() + n);
+  for (std::size_t i = 0; i < n; ++i) {
+    Sample s;
+    if (!decode_record(bytes.data() + i * kSampleRecordSize, valid, s))
+      return E::failure(path_ + ": " + bad_record(first + i));
+    out.push_back(s);
+  }
+  return true;
 }
 
 Expected<bool> write_samples(Variant v, const std::string& path,

@@ -15,7 +15,9 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,50 @@ Expected<Variant> sample_file_variant(const std::string& path);
 // record is read; every record is checked (squares on the board, sides disjoint, result and
 // turn in range).
 Expected<std::vector<Sample>> read_samples(Variant v, const std::string& path);
+// Samples read in ranges, so that a trainer can stream more of them than memory holds.
+class SampleSource {
+ public:
+  virtual ~SampleSource() = default;
+  virtual std::uint64_t size() const = 0;
+  // Appends samples [first, first + n) to out (first + n <= size()).
+  virtual Expected<bool> read(std::uint64_t first, std::size_t n,
+                              std::vector<Sample>& out) const = 0;
+  virtual std::string name() const = 0;
+};
+
+// Samples already in memory.
+class MemorySamples : public SampleSource {
+ public:
+  explicit MemorySamples(const std::vector<Sample>& samples, std::string name = "memory")
+      : samples_(samples), name_(std::move(name)) {}
+  std::uint64_t size() const override { return samples_.size(); }
+  Expected<bool> read(std::uint64_t first, std::size_t n, std::vector<Sample>& out) const override;
+  std::string name() const override { return name_; }
+
+ private:
+  const std::vector<Sample>& samples_;
+  std::string name_;
+};
+
+// A sample file read in ranges: open() checks the header against the file's size and the
+// checksum of every record in one streaming pass; read() checks each record it decodes as
+// read_samples does. Not for use from several threads at once.
+class SampleFileReader : public SampleSource {
+ public:
+  static Expected<std::unique_ptr<SampleFileReader>> open(Variant v, const std::string& path);
+  std::uint64_t size() const override { return count_; }
+  Expected<bool> read(std::uint64_t first, std::size_t n, std::vector<Sample>& out) const override;
+  std::string name() const override { return path_; }
+
+ private:
+  SampleFileReader(Variant v, std::string path, std::uint64_t count)
+      : variant_(v), path_(std::move(path)), count_(count) {}
+  Variant variant_;
+  std::string path_;
+  std::uint64_t count_;
+  mutable std::ifstream in_;
+};
+
 // Writes atomically (engine/rules/binary_io.hpp).
 Expected<bool> write_samples(Variant v, const std::string& path,
                              const std::vector<Sample>& samples);

@@ -1,0 +1,186 @@
+// Where the pattern evaluation's windows lie on the board, and how a window's squares become an
+// index (pattern_features.hpp lists the features built from them).
+//
+// Regions: 4x4 windows of the grid at even row and column offsets (10x10: offsets 0, 2, 4, 6,
+// sixteen regions; 8x8: offsets 0, 2, 4, nine regions), overlapping by two rows or columns. A
+// window holds 8 playable squares, two in each of its rows, in window order (row by row, left
+// to right). Its men state gives each square 3 values (empty or a king, a man of the side to
+// move, a man of the other side): 3^8 = 6561 states. Its king state gives each square 5 (empty,
+// own man, other man, own king, other king): 5^8 = 390,625 states.
+//
+// Colour symmetry by construction: when Black is to move the board is turned round (square s
+// becomes square N-1-s) and the colours swapped. Turning the board maps each window onto the
+// window at the mirrored offsets and reverses the order of its squares, which the index tables
+// below absorb: no bitboard is ever reversed.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <type_traits>
+
+#include "engine/rules/geometry.hpp"
+#include "engine/rules/position.hpp"
+
+namespace tsuru::eval {
+
+inline constexpr int kRegionSquares = 8;
+inline constexpr int kRegionStates = 6561;  // 3^8
+inline constexpr int kKingStates = 390625;  // 5^8
+inline constexpr int kMaxRegions = 16;
+inline constexpr int kMaxSquares = 50;
+
+// Boards the regions fit: the 8x8 and 10x10 diagonal boards.
+template <class G>
+inline constexpr bool kPatternBoard = std::is_same_v<G, Board8> || std::is_same_v<G, Board10>;
+
+// Rule sets the pattern evaluation serves: diagonal boards, and not antidraughts (whose
+// evaluation turns material and mobility round; Turkish has a square board).
+template <class R>
+inline constexpr bool kPatternRules = kPatternBoard<typename R::Geometry> && !R::kNoMoveWins;
+
+// The value in base `Base` of an 8-bit square set, each square a digit 1, in window order
+// (forward) and in reversed order (the window seen from the other side of the board).
+template <int Base>
+struct DigitTables {
+  std::array<std::uint32_t, 256> forward{}, reversed{};
+};
+template <int Base>
+constexpr DigitTables<Base> make_digits() {
+  DigitTables<Base> t{};
+  for (int b = 0; b < 256; ++b) {
+    std::uint32_t f = 0, r = 0, p = 1;
+    for (int k = 0; k < 8; ++k, p *= Base) {
+      if (b & (1 << k)) f += p;
+      if (b & (1 << (7 - k))) r += p;
+    }
+    t.forward[static_cast<std::size_t>(b)] = f;
+    t.reversed[static_cast<std::size_t>(b)] = r;
+  }
+  return t;
+}
+inline constexpr DigitTables<3> kTernary = make_digits<3>();
+inline constexpr DigitTables<5> kQuinary = make_digits<5>();
+
+template <class G>
+struct PatternLayout {
+  static_assert(kPatternBoard<G>);
+  static constexpr int kRowOffsets = (G::kRows - 4) / 2 + 1;
+  static constexpr int kColOffsets = G::kPerRow - 1;
+  static constexpr int kRegions = kRowOffsets * kColOffsets;
+  static_assert(kRegions <= kMaxRegions && G::kSquares <= kMaxSquares);
+
+  // The first bit of region j (row offset 2 * (j / kColOffsets), column offset 2 * (j %
+  // kColOffsets)); its squares lie at these offsets from it, in window order.
+  static constexpr int base(int j) {
+    return G::square_bit((2 * (j / kColOffsets)) * G::kPerRow + j % kColOffsets);
+  }
+  // The region that turning the board round maps region j onto.
+  static constexpr int rotated(int j) { return kRegions - 1 - j; }
+
+  // The window's 8 bits, from a bitboard shifted down to its base: rows two by two share a
+  // ghost-bit pair, so the bits lie at 0, 1, P, P+1, 2P+1, 2P+2, 3P+1, 3P+2 (P squares a row).
+  static constexpr unsigned gather(Bitboard x) {
+    constexpr int P = G::kPerRow;
+    return static_cast<unsigned>((x & 3) | ((x >> (P - 2)) & 0xC) | ((x >> (2 * P - 3)) & 0x30) |
+                                 ((x >> (3 * P - 5)) & 0xC0));
+  }
+
+  static constexpr std::array<int, kMaxRegions> make_bases(bool turned) {
+    std::array<int, kMaxRegions> b{};
+    for (int j = 0; j < kRegions; ++j)
+      b[static_cast<std::size_t>(j)] = base(turned ? rotated(j) : j);
+    return b;
+  }
+  // bases[side to move][j]: where region j of the side to move's view lies on the real board.
+  static constexpr std::array<std::array<int, kMaxRegions>, 2> kBases = {make_bases(false),
+                                                                         make_bases(true)};
+
+  // square_of[side to move][bit]: the 0-based square of a bit as the side to move sees the board
+  // (turned round for Black), -1 off the board.
+  static constexpr std::array<std::array<std::int8_t, 64>, 2> make_squares() {
+    std::array<std::array<std::int8_t, 64>, 2> s{};
+    for (auto& side : s) side.fill(-1);
+    for (int sq = 0; sq < G::kSquares; ++sq) {
+      const auto b = static_cast<std::size_t>(G::square_bit(sq));
+      s[0][b] = static_cast<std::int8_t>(sq);
+      s[1][b] = static_cast<std::int8_t>(G::kSquares - 1 - sq);
+    }
+    return s;
+  }
+  static constexpr std::array<std::array<std::int8_t, 64>, 2> kSquareOf = make_squares();
+
+  static constexpr Bitboard make_left_half() {
+    Bitboard b = 0;
+    for (int sq = 0; sq < G::kSquares; ++sq)
+      if (G::col_of_square(sq) < G::kCols / 2) b |= bit(G::square_bit(sq));
+    return b;
+  }
+  static constexpr Bitboard kLeftHalf = make_left_half();
+
+  // The squares of the even columns (0, 2, ...) of the real board; turned round, they are the odd
+  // ones, so the side to move's even columns are these for White and the rest for Black.
+  static constexpr Bitboard make_even_columns() {
+    Bitboard b = 0;
+    for (int sq = 0; sq < G::kSquares; ++sq)
+      if (G::col_of_square(sq) % 2 == 0) b |= bit(G::square_bit(sq));
+    return b;
+  }
+  static constexpr Bitboard kEvenColumns = make_even_columns();
+
+  // tempo_rows[k]: squares k rows up from White's back row (k = 0..kRows-1).
+  static constexpr std::array<Bitboard, 10> make_rows() {
+    std::array<Bitboard, 10> rows{};
+    for (int sq = 0; sq < G::kSquares; ++sq)
+      rows[static_cast<std::size_t>(G::kRows - 1 - G::row_of_square(sq))] |= bit(G::square_bit(sq));
+    return rows;
+  }
+  static constexpr std::array<Bitboard, 10> kRowsFromWhite = make_rows();
+};
+
+// Region j's men state for the side to move (own men, the other side's men as seen by it).
+template <class G>
+inline int region_state(Bitboard own, Bitboard other, int j, bool black_to_move) {
+  using L = PatternLayout<G>;
+  const int b = L::kBases[black_to_move][static_cast<std::size_t>(j)];
+  const unsigned o = L::gather(own >> b), t = L::gather(other >> b);
+  const auto& table = black_to_move ? kTernary.reversed : kTernary.forward;
+  return static_cast<int>(table[o] + 2 * table[t]);
+}
+
+// The pieces of both sides, from the side to move's point of view.
+struct Sides {
+  Bitboard own_men, other_men, own_kings, other_kings;
+};
+
+// Region j's king state for the side to move, or -1 when the window holds no king.
+template <class G>
+inline int king_region_state(const Sides& s, int j, bool black_to_move) {
+  using L = PatternLayout<G>;
+  const int b = L::kBases[black_to_move][static_cast<std::size_t>(j)];
+  const unsigned ok = L::gather(s.own_kings >> b), tk = L::gather(s.other_kings >> b);
+  if (!(ok | tk)) return -1;
+  const unsigned om = L::gather(s.own_men >> b), tm = L::gather(s.other_men >> b);
+  const auto& t = black_to_move ? kQuinary.reversed : kQuinary.forward;
+  return static_cast<int>(t[om] + 2 * t[tm] + 3 * t[ok] + 4 * t[tk]);
+}
+
+// Sum of row numbers of men counted from their own back row: rows advanced.
+template <class G>
+inline int tempo(Bitboard men, bool black) {
+  using L = PatternLayout<G>;
+  int t = 0;
+  for (int k = 1; k < G::kRows; ++k) {
+    const int rows = black ? G::kRows - 1 - k : k;
+    t += rows * popcount(men & L::kRowsFromWhite[static_cast<std::size_t>(k)]);
+  }
+  return t;
+}
+
+template <class G>
+inline int balance(Bitboard men) {
+  using L = PatternLayout<G>;
+  return std::abs(popcount(men & L::kLeftHalf) - popcount(men & ~L::kLeftHalf));
+}
+
+}  // namespace tsuru::eval
