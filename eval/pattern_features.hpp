@@ -78,14 +78,22 @@ inline void visit_features(const Position& pos, V&& v) {
     if (const int k = king_region_state<G>(s, j, black); k >= 0) v.king_window(j, k);
   const auto& square_of = L::kSquareOf[black];
   const Bitboard empty = G::kValid & ~pos.occupied();
+  // A king with no empty neighbour has no move, flying or not; short kings' moves are their
+  // empty neighbours, counted a direction at a time.
+  Bitboard free = 0;
+  for (Direction d : movegen_detail::kAllDirections) free |= shift(empty, -G::step(d));
   int moves[2] = {0, 0}, trapped[2] = {0, 0};
-  for (int side = 0; side < 2; ++side)
-    for (Square k : squares_of(side == 0 ? s.own_kings : s.other_kings)) {
+  for (int side = 0; side < 2; ++side) {
+    const Bitboard kings = side == 0 ? s.own_kings : s.other_kings;
+    trapped[side] = popcount(kings & ~free);
+    for (Square k : squares_of(kings)) {
       v.king_square(side, square_of[static_cast<std::size_t>(k)]);
-      const int n = popcount(MoveGen<R>::king_moves(k, empty));
-      moves[side] += n;
-      trapped[side] += n == 0;
+      if constexpr (R::kFlyingKings) moves[side] += popcount(MoveGen<R>::king_moves(k, empty));
     }
+    if constexpr (!R::kFlyingKings)
+      for (Direction d : movegen_detail::kAllDirections)
+        moves[side] += popcount(shift(kings, G::step(d)) & empty);
+  }
   linear(kOwnKingMoves, moves[0]);
   linear(kOtherKingMoves, moves[1]);
   linear(kOwnTrappedKings, trapped[0]);

@@ -96,6 +96,20 @@ struct PatternLayout {
   static constexpr std::array<std::array<int, kMaxRegions>, 2> kBases = {make_bases(false),
                                                                          make_bases(true)};
 
+  // masks[side to move][j]: the squares of region j of the side to move's view.
+  static constexpr std::array<std::array<Bitboard, kMaxRegions>, 2> make_masks() {
+    constexpr int P = G::kPerRow;
+    constexpr int offsets[8] = {0, 1, P, P + 1, 2 * P + 1, 2 * P + 2, 3 * P + 1, 3 * P + 2};
+    std::array<std::array<Bitboard, kMaxRegions>, 2> m{};
+    for (std::size_t side = 0; side < 2; ++side)
+      for (int j = 0; j < kRegions; ++j)
+        for (int k : offsets)
+          m[side][static_cast<std::size_t>(j)] |=
+              bit(kBases[side][static_cast<std::size_t>(j)] + k);
+    return m;
+  }
+  static constexpr std::array<std::array<Bitboard, kMaxRegions>, 2> kMasks = make_masks();
+
   // square_of[side to move][bit]: the 0-based square of a bit as the side to move sees the board
   // (turned round for Black), -1 off the board.
   static constexpr std::array<std::array<std::int8_t, 64>, 2> make_squares() {
@@ -155,11 +169,12 @@ struct Sides {
 
 // Region j's king state for the side to move, or -1 when the window holds no king.
 template <class G>
-inline int king_region_state(const Sides& s, int j, bool black_to_move) {
+[[gnu::always_inline]] inline int king_region_state(const Sides& s, int j, bool black_to_move) {
   using L = PatternLayout<G>;
+  if (!((s.own_kings | s.other_kings) & L::kMasks[black_to_move][static_cast<std::size_t>(j)]))
+    return -1;
   const int b = L::kBases[black_to_move][static_cast<std::size_t>(j)];
   const unsigned ok = L::gather(s.own_kings >> b), tk = L::gather(s.other_kings >> b);
-  if (!(ok | tk)) return -1;
   const unsigned om = L::gather(s.own_men >> b), tm = L::gather(s.other_men >> b);
   const auto& t = black_to_move ? kQuinary.reversed : kQuinary.forward;
   return static_cast<int>(t[om] + 2 * t[tm] + 3 * t[ok] + 4 * t[tk]);

@@ -140,7 +140,23 @@ TEST_CASE("region counts and sizes per board", "[pattern]") {
         9 * 6561 * 2 + 10 * 390625 * 2 + 2 * 32 * 2 + 2 * eval::kLinearCount);
 }
 
+template <class G>
+void check_masks() {
+  using L = eval::PatternLayout<G>;
+  for (int side = 0; side < 2; ++side)
+    for (int j = 0; j < L::kRegions; ++j) {
+      const Bitboard m = L::kMasks[static_cast<std::size_t>(side)][static_cast<std::size_t>(j)];
+      REQUIRE(popcount(m) == 8);
+      REQUIRE((m & ~G::kValid) == 0);
+      REQUIRE(
+          L::gather(m >> L::kBases[static_cast<std::size_t>(side)][static_cast<std::size_t>(j)]) ==
+          0xFFu);
+    }
+}
+
 TEST_CASE("region states from bitboards match the square-by-square reference", "[pattern]") {
+  check_masks<Board10>();
+  check_masks<Board8>();
   check_regions<InternationalRules>(Variant::International);
   check_regions<EnglishRules>(Variant::English);
 }
