@@ -27,6 +27,11 @@ class PatternEvaluator {
       open += e[0];
       end += e[1];
     }
+    bool wide_windows() const { return !w.wide.empty(); }
+    void wide(int j, int s) {
+      add(w.wide.data() +
+          (static_cast<std::size_t>(j) * kWideStates + static_cast<std::size_t>(s)) * kPhases);
+    }
     void men(int j, int s) {
       add(w.region.data() +
           (static_cast<std::size_t>(j) * kRegionStates + static_cast<std::size_t>(s)) * kPhases);

@@ -4,6 +4,8 @@
 //
 // Groups (one weight each per phase; weights in pattern_weights.hpp):
 //   men windows    each region's men state (3^8), kings seen as empty squares;
+//   wide windows   each wide window's men state (3^12), likewise (pattern_layout.hpp), where
+//                  the weights have them;
 //   king windows   each region that holds a king: its king state (5^8), a weight shared by all
 //                  regions plus one of the region's own, added to the men window's;
 //   king squares   each king, by its square (own kings and the other side's apart);
@@ -50,7 +52,8 @@ inline constexpr int kV1LinearCount = 5;
 template <class R>
 inline constexpr int kStartPieces = 2 * R::kStartRows* R::Geometry::kPerRow;
 
-// Calls, for each feature of pos: v.men(j, state) for every region; v.king_window(j, state) for
+// Calls, for each feature of pos: v.men(j, state) for every region; v.wide(j, state) for every
+// wide window when v.wide_windows() is true; v.king_window(j, state) for
 // every region holding a king; v.king_square(other, square) for every king (other = 0 for the
 // side to move's, 1 for the other side's; the square as the side to move sees the board); and
 // v.linear(term, value) for every linear term that is not zero.
@@ -62,6 +65,9 @@ inline void visit_features(const Position& pos, V&& v) {
   const bool black = us == Side::Black;
   const Sides s{pos.men(us), pos.men(them), pos.kings(us), pos.kings(them)};
   for (int j = 0; j < L::kRegions; ++j) v.men(j, region_state<G>(s.own_men, s.other_men, j, black));
+  if (v.wide_windows())
+    for (int j = 0; j < WideLayout<G>::kWindows; ++j)
+      v.wide(j, wide_state<G>(s.own_men, s.other_men, j, black));
   auto linear = [&](Linear k, int x) {
     if (x) v.linear(k, x);
   };
@@ -119,6 +125,8 @@ struct Features {
   int regions = 0;
   std::array<int, kMaxRegions> state{};
   std::array<int, kMaxRegions> king_state{};  // -1 where the region holds no king
+  int wide = 0;
+  std::array<int, kMaxWide> wide_state{};
   // kings_on[other][square]: kings on each square (0 or 1)
   std::array<std::array<int, kMaxSquares>, 2> kings_on{};
   std::array<int, kLinearCount> linear{};
@@ -132,9 +140,12 @@ Features features(const Position& pos) {
   Features f;
   f.regions = PatternLayout<typename R::Geometry>::kRegions;
   f.king_state.fill(-1);
+  f.wide = WideLayout<typename R::Geometry>::kWindows;
   struct Collect {
     Features& f;
+    static bool wide_windows() { return true; }
     void men(int j, int s) { f.state[static_cast<std::size_t>(j)] = s; }
+    void wide(int j, int s) { f.wide_state[static_cast<std::size_t>(j)] = s; }
     void king_window(int j, int s) { f.king_state[static_cast<std::size_t>(j)] = s; }
     void king_square(int other, int sq) {
       ++f.kings_on[static_cast<std::size_t>(other)][static_cast<std::size_t>(sq)];

@@ -152,6 +152,79 @@ struct PatternLayout {
   static constexpr std::array<Bitboard, 10> kRowsFromWhite = make_rows();
 };
 
+// Wide windows: 4 rows of 3 squares (6 columns of the grid) at even row offsets and every
+// column offset that fits (10x10: 4 x 3 = 12 windows; 8x8: 3 x 2 = 6), 12 squares each, their
+// men state in base 3 as the regions' (3^12 = 531,441 states). Row k of a window starting on an
+// even row holds W consecutive squares of its grid row, at bit offset k P + k / 2 from the
+// window's first bit (the ghost bit after every second row).
+inline constexpr int kWideRows = 4;
+inline constexpr int kWidePerRow = 3;
+inline constexpr int kWideSquares = kWideRows * kWidePerRow;
+inline constexpr int kWideStates = 531441;  // 3^12
+inline constexpr int kMaxWide = 12;
+
+template <int Base, int Bits>
+struct WideDigits {
+  std::array<std::uint32_t, 1u << Bits> forward{}, reversed{};
+};
+template <int Base, int Bits>
+constexpr WideDigits<Base, Bits> make_wide_digits() {
+  WideDigits<Base, Bits> t{};
+  for (unsigned b = 0; b < (1u << Bits); ++b) {
+    std::uint32_t f = 0, r = 0, p = 1;
+    for (int k = 0; k < Bits; ++k, p *= Base) {
+      if (b & (1u << k)) f += p;
+      if (b & (1u << (Bits - 1 - k))) r += p;
+    }
+    t.forward[b] = f;
+    t.reversed[b] = r;
+  }
+  return t;
+}
+inline constexpr WideDigits<3, kWideSquares> kWideTernary = make_wide_digits<3, kWideSquares>();
+
+template <class G>
+struct WideLayout {
+  static_assert(kPatternBoard<G>);
+  static constexpr int P = G::kPerRow;
+  static constexpr int kRowOffsets = (G::kRows - kWideRows) / 2 + 1;
+  static constexpr int kColOffsets = P - kWidePerRow + 1;
+  static constexpr int kWindows = kRowOffsets * kColOffsets;
+  static_assert(kWindows <= kMaxWide);
+
+  // Window j: first grid row 2 * (j / kColOffsets), first square of the row j % kColOffsets.
+  static constexpr int base(int j) {
+    return G::square_bit(2 * (j / kColOffsets) * P + j % kColOffsets);
+  }
+  static constexpr int rotated(int j) { return kWindows - 1 - j; }
+  static constexpr unsigned gather(Bitboard x) {
+    unsigned out = 0;
+    for (int k = 0; k < kWideRows; ++k)
+      out |= static_cast<unsigned>((x >> (k * P + k / 2)) & ((1u << kWidePerRow) - 1))
+             << (k * kWidePerRow);
+    return out;
+  }
+  static constexpr std::array<std::array<int, kMaxWide>, 2> make_bases() {
+    std::array<std::array<int, kMaxWide>, 2> b{};
+    for (int j = 0; j < kWindows; ++j) {
+      b[0][static_cast<std::size_t>(j)] = base(j);
+      b[1][static_cast<std::size_t>(j)] = base(rotated(j));
+    }
+    return b;
+  }
+  static constexpr std::array<std::array<int, kMaxWide>, 2> kBases = make_bases();
+};
+
+// Wide window j's men state for the side to move.
+template <class G>
+inline int wide_state(Bitboard own, Bitboard other, int j, bool black_to_move) {
+  using W = WideLayout<G>;
+  const int b = W::kBases[black_to_move][static_cast<std::size_t>(j)];
+  const unsigned o = W::gather(own >> b), t = W::gather(other >> b);
+  const auto& table = black_to_move ? kWideTernary.reversed : kWideTernary.forward;
+  return static_cast<int>(table[o] + 2 * table[t]);
+}
+
 // Region j's men state for the side to move (own men, the other side's men as seen by it).
 template <class G>
 inline int region_state(Bitboard own, Bitboard other, int j, bool black_to_move) {

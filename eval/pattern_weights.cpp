@@ -15,13 +15,14 @@ namespace tsuru::eval {
 namespace {
 
 constexpr char kMagic[8] = {'T', 'S', 'U', 'R', 'U', 'E', 'V', '\0'};
-constexpr int kGroups = 5;
+constexpr int kGroups = 6;
 // The largest file of the first version: sixteen regions (10x10), uncoded.
 constexpr std::uint64_t kMaxV1Weights =
     std::uint64_t{kMaxRegions} * kRegionStates * kPhases + kPhases * kV1LinearCount;
 // The largest body of this version: every weight of a 10x10 set, none zero, with the run
 // counts (at most 3 bytes each per weight in the worst coding) and group headers.
 constexpr std::uint64_t kMaxBody = 3 * (std::uint64_t{kMaxRegions} * kRegionStates * kPhases +
+                                        std::uint64_t{kMaxWide} * kWideStates * kPhases +
                                         std::uint64_t{kMaxRegions + 1} * kKingStates * kPhases +
                                         2 * kMaxSquares * kPhases + kPhases * kLinearCount) +
                                    8 * kGroups;
@@ -127,6 +128,16 @@ bool has_patterns(Variant v) {
   return with_rules(v, []<class R>(R) { return kPatternRules<R>; });
 }
 
+int wide_count(Variant v) {
+  return with_rules(v, []<class R>(R) {
+    if constexpr (kPatternRules<R>) {
+      return WideLayout<typename R::Geometry>::kWindows;
+    } else {
+      return 0;
+    }
+  });
+}
+
 int region_count(Variant v) {
   return with_rules(v, []<class R>(R) {
     if constexpr (kPatternRules<R>) {
@@ -137,13 +148,15 @@ int region_count(Variant v) {
   });
 }
 
-PatternWeights PatternWeights::zero(Variant v, bool king_regions) {
+PatternWeights PatternWeights::zero(Variant v, bool king_regions, bool wide_windows) {
   PatternWeights w;
   w.variant = v;
   w.regions = region_count(v);
   w.squares = info(v).board.squares;
   const auto regions = static_cast<std::size_t>(w.regions);
   w.region.assign(regions * kRegionStates * kPhases, 0);
+  if (wide_windows)
+    w.wide.assign(static_cast<std::size_t>(wide_count(v)) * kWideStates * kPhases, 0);
   w.king_shared.assign(std::size_t{kKingStates} * kPhases, 0);
   if (king_regions) w.king_region.assign(regions * kKingStates * kPhases, 0);
   w.king_square.assign(2 * static_cast<std::size_t>(w.squares) * kPhases, 0);
@@ -152,7 +165,7 @@ PatternWeights PatternWeights::zero(Variant v, bool king_regions) {
 
 std::vector<std::uint8_t> encode_weights(const PatternWeights& w) {
   std::vector<std::uint8_t> body;
-  for (const auto* group : {&w.region, &w.king_shared, &w.king_region, &w.king_square}) {
+  for (const auto* group : {&w.region, &w.wide, &w.king_shared, &w.king_region, &w.king_square}) {
     const auto coded = code_group(*group);
     put_le(body, group->size(), 4);
     put_le(body, coded.size(), 4);
@@ -209,8 +222,8 @@ Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes) {
     return E::failure("weights file is too large (" + std::to_string(bytes.size()) + " bytes)");
   const std::uint8_t* const body = h + kWeightsHeaderSize;
   const std::uint8_t* const end = bytes.data() + bytes.size();
-  const char* names[kGroups] = {"men windows", "king windows", "region king windows",
-                                "king squares", "linear terms"};
+  const char* names[kGroups] = {"men windows",         "wide windows", "king windows",
+                                "region king windows", "king squares", "linear terms"};
   // The groups' extents first, so that a cut or padded file says so rather than failing its
   // checksum.
   std::array<const std::uint8_t*, kGroups> at{};
@@ -227,15 +240,15 @@ Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes) {
   const std::uint64_t flags = get_le(h + 56, 8);
   if (flags & ~std::uint64_t{1}) return E::failure("weights file has unknown flags");
 
-  PatternWeights w = PatternWeights::zero(*v, true);
+  PatternWeights w = PatternWeights::zero(*v, true, true);
   std::vector<std::int16_t> linear(kPhases * kLinearCount);
-  std::vector<std::int16_t>* groups[kGroups] = {&w.region, &w.king_shared, &w.king_region,
-                                                &w.king_square, &linear};
+  std::vector<std::int16_t>* groups[kGroups] = {&w.region,      &w.wide,        &w.king_shared,
+                                                &w.king_region, &w.king_square, &linear};
   for (int g = 0; g < kGroups; ++g) {
     auto& group = *groups[g];
     const std::uint8_t* q = at[static_cast<std::size_t>(g)];
     const std::uint64_t count = get_le(q, 4), coded = get_le(q + 4, 4);
-    if (g == 2 && count == 0) group.clear();  // no per-region king windows
+    if ((g == 1 || g == 3) && count == 0) group.clear();  // no wide or per-region king windows
     if (count != group.size())
       return E::failure("weights file has " + std::to_string(count) + " " + names[g] +
                         " weights, this version " + std::to_string(group.size()));

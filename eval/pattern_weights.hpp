@@ -1,14 +1,16 @@
 // The pattern evaluation's weights (pattern_features.hpp names the features) and their file.
 //
 //   header (64 bytes, little-endian)
-//     magic "TSURUEV\0" (8) | version u32 (2) | group count u32 (5) | rule-set name (16, NUL
+//     magic "TSURUEV\0" (8) | version u32 (2) | group count u32 (6) | rule-set name (16, NUL
 //     padded) | start-position key u64 | regions u32 | linear terms u32 | FNV-1a 64 checksum of
 //     the body u64 | flags u64 (bit 0: the weights score positions of kings only; no other bit)
-//   body: the groups in this order, each as its weight count u32, its coded size in bytes u32,
+//   body: the six groups in this order, each as its weight count u32, its coded size in bytes u32,
 //     then its weights (i16 each, in quarter centi-men), coded as runs: a run of zeros (a
 //     LEB128 count), a run of n other weights (n in LEB128, then the n weights), and so on to
 //     the group's count
 //     men windows     for each region, for each of its 6561 states, opening then endgame
+//     wide windows    for each wide window, for each of its 531,441 states, as above (a count
+//                     of 0: none)
 //     king windows    shared: for each of the 390,625 states, opening then endgame
 //     king windows    per region: for each region, as above (a count of 0: none)
 //     king squares    own kings then the other side's, for each square, opening then endgame
@@ -56,6 +58,8 @@ struct PatternWeights {
   int squares = 0;
   // region[(j * kRegionStates + state) * kPhases + phase]
   std::vector<std::int16_t> region;
+  // wide[(j * kWideStates + state) * kPhases + phase]; empty: none
+  std::vector<std::int16_t> wide;
   // king_shared[state * kPhases + phase]
   std::vector<std::int16_t> king_shared;
   // king_region[(j * kKingStates + state) * kPhases + phase]; empty: none (all zero)
@@ -70,10 +74,10 @@ struct PatternWeights {
 
   // All zero, sized for variant v's board (v must have a pattern board); the per-region king
   // windows only when asked for (25 MB on 10x10).
-  static PatternWeights zero(Variant v, bool king_regions = false);
+  static PatternWeights zero(Variant v, bool king_regions = false, bool wide_windows = false);
   std::size_t count() const {
-    return region.size() + king_shared.size() + king_region.size() + king_square.size() +
-           kPhases * kLinearCount;
+    return region.size() + wide.size() + king_shared.size() + king_region.size() +
+           king_square.size() + kPhases * kLinearCount;
   }
   friend bool operator==(const PatternWeights&, const PatternWeights&) = default;
 };
@@ -82,6 +86,7 @@ struct PatternWeights {
 // how many regions its board has.
 bool has_patterns(Variant v);
 int region_count(Variant v);
+int wide_count(Variant v);
 
 std::vector<std::uint8_t> encode_weights(const PatternWeights& w);
 // Parses and validates a weights image (for any rule set: PatternWeights::variant says which).

@@ -45,13 +45,14 @@ inline Position colour_reversed(Variant v, const Position& p) {
                                   turn(p.kings()), opponent(p.turn()));
 }
 
-// Random weights in every group (the per-region king windows too when asked for), men worth 100.
-inline eval::PatternWeights random_weights(Variant v, std::uint64_t seed,
-                                           bool king_regions = false) {
+// Random weights in every group (the per-region king windows and the wide windows too when asked
+// for), men worth 100.
+inline eval::PatternWeights random_weights(Variant v, std::uint64_t seed, bool king_regions = false,
+                                           bool wide = false) {
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> d(-200, 200);
-  eval::PatternWeights w = eval::PatternWeights::zero(v, king_regions);
-  for (auto* group : {&w.region, &w.king_shared, &w.king_region, &w.king_square})
+  eval::PatternWeights w = eval::PatternWeights::zero(v, king_regions, wide);
+  for (auto* group : {&w.region, &w.wide, &w.king_shared, &w.king_region, &w.king_square})
     for (auto& x : *group) x = static_cast<std::int16_t>(d(rng));
   for (auto& phase : w.linear)
     for (auto& x : phase) x = static_cast<std::int16_t>(d(rng));

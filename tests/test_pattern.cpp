@@ -59,6 +59,22 @@ int reference_king_state(const Position& p, int j) {
   return king ? state : -1;
 }
 
+// Wide window j's state for White to move: grid rows 2 * (j / columns) on, four of them, in each
+// the squares j % columns to j % columns + 2 of the row, row by row; digits as reference_state.
+template <class G>
+int reference_wide_state(const Position& p, int j) {
+  using W = eval::WideLayout<G>;
+  const int r0 = 2 * (j / W::kColOffsets), i0 = j % W::kColOffsets;
+  int state = 0, power = 1;
+  for (int r = 0; r < 4; ++r)
+    for (int i = 0; i < 3; ++i, power *= 3) {
+      const Bitboard b = bit(G::square_bit((r0 + r) * G::kPerRow + i0 + i));
+      if (p.men(Side::White) & b) state += power;
+      if (p.men(Side::Black) & b) state += 2 * power;
+    }
+  return state;
+}
+
 template <class R>
 void check_regions(Variant v) {
   using G = typename R::Geometry;
@@ -72,6 +88,9 @@ void check_regions(Variant v) {
       REQUIRE(f.state[static_cast<std::size_t>(j)] == reference_state<G>(white_view, j));
       REQUIRE(f.king_state[static_cast<std::size_t>(j)] == reference_king_state<G>(white_view, j));
     }
+    REQUIRE(f.wide == eval::wide_count(v));
+    for (int j = 0; j < f.wide; ++j)
+      REQUIRE(f.wide_state[static_cast<std::size_t>(j)] == reference_wide_state<G>(white_view, j));
     // Each king on its square as White sees it (square n is bit square(n)), own and other's.
     for (int sq = 0; sq < G::kSquares; ++sq) {
       const Bitboard b = bit(G::square_bit(sq));
@@ -138,6 +157,11 @@ TEST_CASE("region counts and sizes per board", "[pattern]") {
         16 * 6561 * 2 + 390625 * 2 + 2 * 50 * 2 + 2 * eval::kLinearCount);
   CHECK(eval::PatternWeights::zero(Variant::English, true).count() ==
         9 * 6561 * 2 + 10 * 390625 * 2 + 2 * 32 * 2 + 2 * eval::kLinearCount);
+  // Wide windows: 4 rows of 3 squares, 12 on 10x10 and 6 on 8x8.
+  CHECK(eval::wide_count(Variant::International) == 12);
+  CHECK(eval::wide_count(Variant::English) == 6);
+  CHECK(eval::PatternWeights::zero(Variant::English, false, true).count() ==
+        9 * 6561 * 2 + 6 * 531441 * 2 + 390625 * 2 + 2 * 32 * 2 + 2 * eval::kLinearCount);
 }
 
 template <class G>
@@ -163,7 +187,8 @@ TEST_CASE("region states from bitboards match the square-by-square reference", "
 
 TEST_CASE("a position and its colour-reversed copy have the same features and score", "[pattern]") {
   for (Variant v : {Variant::International, Variant::English, Variant::Russian}) {
-    const eval::PatternWeights w = random_weights(v, 5, v == Variant::English);
+    const eval::PatternWeights w =
+        random_weights(v, 5, v == Variant::English, v != Variant::Russian);
     std::mt19937_64 rng(3);
     with_rules(v, [&]<class R>(R) {
       if constexpr (eval::kPatternRules<R>) {
@@ -233,7 +258,7 @@ TEST_CASE("the pattern evaluation keeps the classic endgame knowledge", "[patter
 TEST_CASE("weights files round trip", "[pattern][weights]") {
   for (Variant v : {Variant::English, Variant::International, Variant::Frisian}) {
     for (bool king_regions : {false, true}) {
-      eval::PatternWeights w = random_weights(v, 21, king_regions);
+      eval::PatternWeights w = random_weights(v, 21, king_regions, !king_regions);
       w.kings_only = king_regions;
       const auto bytes = eval::encode_weights(w);
       const auto back = eval::decode_weights(bytes);
@@ -242,10 +267,12 @@ TEST_CASE("weights files round trip", "[pattern][weights]") {
     }
   }
   // Runs of zeros cost a few bytes: all-zero weights are five group headers and their runs.
-  const auto zero = eval::encode_weights(eval::PatternWeights::zero(Variant::International, true));
+  const auto zero =
+      eval::encode_weights(eval::PatternWeights::zero(Variant::International, true, true));
   CHECK(zero.size() < eval::kWeightsHeaderSize + 100);
   REQUIRE(eval::decode_weights(zero).ok());
-  CHECK(*eval::decode_weights(zero) == eval::PatternWeights::zero(Variant::International, true));
+  CHECK(*eval::decode_weights(zero) ==
+        eval::PatternWeights::zero(Variant::International, true, true));
   const std::string path = test::pattern_temp_path("roundtrip.weights");
   const eval::PatternWeights w = random_weights(Variant::English, 4);
   REQUIRE(eval::write_weights(path, w).ok());

@@ -53,9 +53,10 @@ int run_train(const Args& args) {
       "l2", po::value(&l2),
       "L2 penalty per squared centi-man of weight, for every group but the linear terms")(
       "l2-group", po::value(&l2_groups)->multitoken(),
-      "GROUP=X: the L2 penalty of one group (men, kings, region-kings, king-squares, linear); "
-      "defaults men=1e-8 kings=1e-7 region-kings=1e-6 king-squares=1e-7 linear=0")(
-      "region-kings", "fit a king-window table per region besides the shared one")(
+      "GROUP=X: the L2 penalty of one group (men, wide, kings, region-kings, king-squares, "
+      "linear); defaults men=1e-8 wide=1e-7 kings=1e-7 region-kings=1e-6 king-squares=1e-7 "
+      "linear=0")("region-kings", "fit a king-window table per region besides the shared one")(
+      "wide", "fit the wide windows (4 rows of 3 squares, 3^12 states each) besides the regions")(
       "no-dedupe", "train every occurrence of a position, not each distinct position once")(
       "no-kings-only",
       "leave out the positions with no man on the board (the classic evaluation scores them)")(
@@ -91,6 +92,7 @@ int run_train(const Args& args) {
     o.l2[static_cast<std::size_t>(it - train::kGroupNames.begin())] = x;
   }
   o.region_kings = vm.count("region-kings") > 0;
+  o.wide = vm.count("wide") > 0;
   o.dedupe = !vm.count("no-dedupe");
   o.kings_only = !vm.count("no-kings-only");
   if (vm.count("window")) o.window = window;
@@ -147,6 +149,10 @@ int run_train(const Args& args) {
   if (o.compare) std::printf(" compare=%.6f", report->compare_loss);
   if (o.kings_only) std::printf(" classic_kings=%.6f", report->classic_kings_loss);
   std::printf(" (classic scale %.6f)\n", report->classic_scale);
+  std::printf("positions no training game reached: %zu, loss pattern=%.6f",
+              report->validation_unseen, report->unseen_loss);
+  if (o.compare) std::printf(" compare=%.6f", report->unseen_compare_loss);
+  std::printf("\n");
   std::printf("weights %s: man=%.2f/%.2f king=%.2f/%.2f (opening/endgame, centi-men)\n",
               out.c_str(), weights.linear[0][eval::kMen] / double{eval::kWeightScale},
               weights.linear[1][eval::kMen] / double{eval::kWeightScale},

@@ -81,7 +81,15 @@ void assign_targets(TrainSplit& split, const std::vector<TrainSource>& sources,
     if (a.source != b.source) return a.source < b.source;
     return a.index < b.index;
   };
-  if (o.dedupe) std::sort(occ.begin(), occ.end(), order);
+  std::sort(occ.begin(), occ.end(), order);
+  split.validation_seen.assign(split.validation.size(), false);
+  for (std::size_t i = 0; i < split.validation.size(); ++i) {
+    const std::uint64_t key = split.validation[i].position().key();
+    const auto it =
+        std::lower_bound(occ.begin(), occ.end(), key,
+                         [](const Occurrence& a, std::uint64_t k) { return a.key < k; });
+    split.validation_seen[i] = it != occ.end() && it->key == key;
+  }
   split.distinct = 0;
   for (std::size_t i = 0; i < occ.size();) {
     std::size_t j = i + 1;

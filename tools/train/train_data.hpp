@@ -45,11 +45,14 @@ struct TrainSplit {
   // by assign_targets.
   std::vector<std::vector<float>> target, weight;
   std::vector<Sample> validation;  // the held-out samples
-  std::vector<Sample> scale_set;   // up to scale_samples training samples, spread evenly
-  std::size_t samples = 0;         // in all sources
-  std::size_t kings_only = 0;      // samples with no man on the board (left out unless asked for)
-  std::size_t training = 0;        // training samples (before deduplication)
-  std::size_t distinct = 0;        // training positions that train (after deduplication)
+  // validation_seen[i]: validation[i]'s position occurs in the training games too (filled by
+  // assign_targets); the loss on the others says how the weights do on positions never met.
+  std::vector<bool> validation_seen;
+  std::vector<Sample> scale_set;  // up to scale_samples training samples, spread evenly
+  std::size_t samples = 0;        // in all sources
+  std::size_t kings_only = 0;     // samples with no man on the board (left out unless asked for)
+  std::size_t training = 0;       // training samples (before deduplication)
+  std::size_t distinct = 0;       // training positions that train (after deduplication)
 
   // One training sample, until assign_targets has used it.
   struct Occurrence {

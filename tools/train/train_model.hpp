@@ -6,6 +6,8 @@
 //   men windows     a part per region and a part shared by all regions (the same state anywhere
 //                   on the board), added together when the weights are written: rare states
 //                   borrow from the shared part while data is short;
+//   wide windows    (optionally) one table per window, with no shared part: a state never seen
+//                   keeps its zero weight, which the file codes in a few bytes;
 //   king windows    the shared table, and (optionally) one per region; they stay apart in the
 //                   file, as the evaluation reads them;
 //   king squares, linear terms.
@@ -25,6 +27,7 @@ namespace tsuru::train {
 
 enum ParamGroup : int {
   kMenGroup,
+  kWideGroup,
   kKingWindowGroup,
   kRegionKingGroup,
   kKingSquareGroup,
@@ -32,7 +35,7 @@ enum ParamGroup : int {
   kParamGroups
 };
 inline constexpr std::array<std::string_view, kParamGroups> kGroupNames = {
-    "men", "kings", "region-kings", "king-squares", "linear"};
+    "men", "wide", "kings", "region-kings", "king-squares", "linear"};
 
 struct Entry {
   std::uint32_t index;
@@ -43,11 +46,12 @@ template <class R>
 class Model {
   using G = typename R::Geometry;
   static constexpr std::size_t kRegions = eval::PatternLayout<G>::kRegions;
+  static constexpr std::size_t kWide = eval::WideLayout<G>::kWindows;
   static constexpr std::size_t kSquares = G::kSquares;
   static constexpr std::size_t P = eval::kPhases;
 
  public:
-  explicit Model(bool region_kings) : region_kings_(region_kings) {
+  Model(bool region_kings, bool wide) : region_kings_(region_kings), wide_(wide) {
     std::size_t at = 0;
     auto place = [&](std::size_t n) {
       const std::size_t start = at;
@@ -56,6 +60,7 @@ class Model {
     };
     men_ = place(kRegions * eval::kRegionStates * P);
     men_shared_ = place(eval::kRegionStates * P);
+    wide_base_ = place(wide ? kWide * eval::kWideStates * P : 0);
     king_shared_ = place(eval::kKingStates * P);
     king_region_ = place(region_kings ? kRegions * eval::kKingStates * P : 0);
     king_square_ = place(2 * kSquares * P);
@@ -67,7 +72,8 @@ class Model {
   bool region_kings() const { return region_kings_; }
 
   ParamGroup group(std::size_t i) const {
-    if (i < king_shared_) return kMenGroup;
+    if (i < wide_base_) return kMenGroup;
+    if (i < king_shared_) return kWideGroup;
     if (i < king_region_) return kKingWindowGroup;
     if (i < king_square_) return kRegionKingGroup;
     if (i < linear_) return kKingSquareGroup;
@@ -81,6 +87,13 @@ class Model {
       const Model& m;
       std::vector<Entry>& out;
       float op, ep;
+      bool wide_windows() const { return m.wide_; }
+      void wide(int j, int s) {
+        pair(
+            m.wide_base_ +
+                (static_cast<std::size_t>(j) * eval::kWideStates + static_cast<std::size_t>(s)) * P,
+            1);
+      }
       void pair(std::size_t base, float x) {
         out.push_back({static_cast<std::uint32_t>(base), x * op});
         out.push_back({static_cast<std::uint32_t>(base + 1), x * ep});
@@ -133,6 +146,7 @@ class Model {
         theta[base + i] = static_cast<float>(w[i]) / eval::kWeightScale;
     };
     copy(from->region, men_);
+    if (wide_) copy(from->wide, wide_base_);
     copy(from->king_shared, king_shared_);
     if (region_kings_) copy(from->king_region, king_region_);
     copy(from->king_square, king_square_);
@@ -146,7 +160,7 @@ class Model {
   // The weights a file holds: men windows with their shared part folded in, in quarter
   // centi-men.
   eval::PatternWeights fold(Variant v, const std::vector<float>& theta) const {
-    eval::PatternWeights w = eval::PatternWeights::zero(v, region_kings_);
+    eval::PatternWeights w = eval::PatternWeights::zero(v, region_kings_, wide_);
     const std::size_t states = eval::kRegionStates * P;
     for (std::size_t j = 0; j < kRegions; ++j)
       for (std::size_t i = 0; i < states; ++i)
@@ -155,6 +169,7 @@ class Model {
     auto copy = [&](std::vector<std::int16_t>& out, std::size_t base) {
       for (std::size_t i = 0; i < out.size(); ++i) out[i] = quantize(theta[base + i]);
     };
+    copy(w.wide, wide_base_);
     copy(w.king_shared, king_shared_);
     copy(w.king_region, king_region_);
     copy(w.king_square, king_square_);
@@ -170,9 +185,9 @@ class Model {
   }
 
  private:
-  bool region_kings_;
-  std::size_t men_ = 0, men_shared_ = 0, king_shared_ = 0, king_region_ = 0, king_square_ = 0,
-              linear_ = 0, size_ = 0;
+  bool region_kings_, wide_;
+  std::size_t men_ = 0, men_shared_ = 0, wide_base_ = 0, king_shared_ = 0, king_region_ = 0,
+              king_square_ = 0, linear_ = 0, size_ = 0;
 };
 
 }  // namespace tsuru::train

@@ -62,7 +62,7 @@ template <class R>
 class Trainer {
  public:
   Trainer(Variant v, const TrainOptions& options)
-      : variant_(v), o_(options), model_(options.region_kings) {}
+      : variant_(v), o_(options), model_(options.region_kings, options.wide) {}
 
   Expected<TrainReport> run(const std::vector<TrainSource>& sources, eval::PatternWeights& out,
                             const std::function<void(const EpochReport&)>& on_epoch) {
@@ -111,6 +111,7 @@ class Trainer {
                    [&](double r, std::int16_t score) { return target(r, score); });
     report.distinct_positions = split.distinct;
     validation_ = std::move(split.validation);
+    validation_seen_ = std::move(split.validation_seen);
 
     theta_ = model_.initial(o_.init);
     m_.assign(theta_.size(), 0.0f);
@@ -190,6 +191,19 @@ class Trainer {
     report.classic_loss = logistic_loss(classic_scores, targets, report.classic_scale);
     if (o_.compare) report.compare_loss = logistic_loss(compare_scores, targets, scale_);
     report.classic_kings_loss = logistic_loss(classic_kings_scores, targets, scale_);
+    if (!validation_.empty()) {
+      std::vector<double> unseen, unseen_compare, unseen_targets;
+      for (std::size_t i = 0; i < validation_.size(); ++i) {
+        if (validation_seen_[i]) continue;
+        unseen.push_back(pattern_scores[i]);
+        if (o_.compare) unseen_compare.push_back(compare_scores[i]);
+        unseen_targets.push_back(targets[i]);
+      }
+      report.validation_unseen = unseen.size();
+      report.unseen_loss = logistic_loss(unseen, unseen_targets, scale_);
+      if (o_.compare)
+        report.unseen_compare_loss = logistic_loss(unseen_compare, unseen_targets, scale_);
+    }
     return report;
   }
 
@@ -287,6 +301,7 @@ class Trainer {
   Model<R> model_;
   double scale_ = 0;
   std::vector<Sample> validation_;
+  std::vector<bool> validation_seen_;
   std::vector<float> theta_, m_, v_, sum_;
   std::vector<std::uint8_t> touched_;
   std::vector<std::uint32_t> touched_list_;

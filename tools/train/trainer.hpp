@@ -39,15 +39,17 @@ struct TrainOptions {
   int epochs = 10;
   double lr = 1.0;  // Adam step size, centi-men
   // Per squared centi-man of weight, for each parameter group (train_model.hpp kGroupNames).
-  std::array<double, kParamGroups> l2 = {1e-8, 1e-7, 1e-6, 1e-7, 0};
+  std::array<double, kParamGroups> l2 = {1e-8, 1e-7, 1e-7, 1e-6, 1e-7, 0};
   int threads = 1;
   double validation = 0.05;  // share of the games held out
   std::uint64_t seed = 1;
-  double blend = 1.0;              // weight of the game result in the target (1 = result only)
-  int batch = 16384;               // positions per Adam step
-  double scale = 0;                // k, per centi-man; 0 = fit the classic evaluation's
-  bool region_kings = false;       // fit a king-window table per region besides the shared one
-  bool dedupe = true;              // a position met several times trains once (train_data.hpp)
+  double blend = 1.0;  // weight of the game result in the target (1 = result only)
+  int batch = 16384;   // positions per Adam step
+  double scale = 0;    // k, per centi-man; 0 = fit the classic evaluation's
+  bool region_kings = false;
+  bool wide = false;   // fit the wide windows (pattern_layout.hpp)       // fit a king-window table
+                       // per region besides the shared one
+  bool dedupe = true;  // a position met several times trains once (train_data.hpp)
   bool kings_only = true;          // train (and score) positions with no man on the board too
   std::size_t window = 1u << 22;   // samples shuffled together
   std::uint64_t block = 1u << 16;  // samples a block, the unit the epochs' order shuffles
@@ -72,12 +74,15 @@ struct TrainReport {
   double scale = 0;  // k: the classic evaluation's fitted scale on the training positions
   std::vector<EpochReport> epochs;
   // On the validation positions, with the same targets:
-  double pattern_loss = 0;         // the written (rounded) weights, endgame knowledge included
-  double classic_loss = 0;         // the classic evaluation at its own fitted scale ...
-  double classic_scale = 0;        // ... this one
-  double pattern_fitted_loss = 0;  // the written weights at their own fitted scale
-  double classic_kings_loss = 0;   // the written weights, the classic evaluation on kings only
-  double compare_loss = 0;         // options.compare's weights at the scale k (when given)
+  double pattern_loss = 0;            // the written (rounded) weights, endgame knowledge included
+  double classic_loss = 0;            // the classic evaluation at its own fitted scale ...
+  double classic_scale = 0;           // ... this one
+  double pattern_fitted_loss = 0;     // the written weights at their own fitted scale
+  std::size_t validation_unseen = 0;  // validation positions that no training game reached
+  double unseen_loss = 0;             // the written weights on those
+  double unseen_compare_loss = 0;     // options.compare's weights on those
+  double classic_kings_loss = 0;      // the written weights, the classic evaluation on kings only
+  double compare_loss = 0;            // options.compare's weights at the scale k (when given)
 };
 
 // Trains weights for rule set v on the samples of the sources (game numbers are per source).
