@@ -316,7 +316,7 @@ TEST_CASE("match --shard --results and match merge give the report of one run",
   CHECK(bad.err.find("damaged.results: damaged") != std::string::npos);
   const std::string other = (dir / "other.results").string();
   std::vector<std::string> seed7 = with({"--shard", "2/3", "--results", other});
-  seed7[std::find(seed7.begin(), seed7.end(), "--seed") - seed7.begin() + 1] = "7";
+  *(std::find(seed7.begin(), seed7.end(), "--seed") + 1) = "7";
   REQUIRE(test::run_tsuru(seed7).code == 0);
   const auto foreign = test::run_tsuru({"match", "merge", files[0], files[1], other});
   CHECK(foreign.code == 1);

@@ -94,7 +94,8 @@ int run_match(const Args& args) {
       "play only the I-th of N runs of consecutive game pairs, with the openings and colours "
       "they have in the whole match, and no SPRT stop (the merge decides)")(
       "results", po::value(&results_file),
-      "write the games' results to this file (for tsuru match merge)")(
+      "write the games' results to this file (for tsuru match merge); every game is then "
+      "played, whatever the SPRT says")(
       "margin", po::value(&config.referee.margin)->default_value(config.referee.margin),
       "seconds an engine may overstep its time before it loses on time")(
       "timeout",
