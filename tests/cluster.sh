@@ -9,8 +9,8 @@
 #      are byte-identical to `tsuru egdb build`
 #   4. a match in 4 shards, with and without an SPRT: the merged report (W/D/L, Elo, pairs, LLR)
 #      is the single run's
-#   5. an SPRT in batches until it decides; the shards played give the report of one run of
-#      that many games
+#   5. an SPRT in batches until it decides (after several); the shards played give the report
+#      of one run of that many games
 #   6. throughput: games/s of a 2-shard self-play array and of one process with --threads 2
 # tests/cluster.sh [BUILD_DIR] (default build/).
 set -euo pipefail
@@ -154,13 +154,14 @@ ok "merged reports equal the single runs': $(tail -1 "$work/b.txt")"
 echo "-- 5. an SPRT in batches until it decides"
 d=(--variant english --games 400 --depth 3 --engine "$engine" --engine "$engine" --param2 eval-file=
   --sprt "0,50,0.001,0.001")
-# 40 shards of 5 pairs, 2 shards a batch: the test decides after a few batches.
-"$submit" match --run-dir "$work/batches" --shards 40 --batch 2 -- "${d[@]}"
+# 40 shards of 5 pairs, one a batch: the first batch cannot decide (5 pairs won 2-0 give
+# LLR 4.18 against the bound 6.91), the test decides after a few.
+"$submit" match --run-dir "$work/batches" --shards 40 --batch 1 -- "${d[@]}"
 "$submit" wait --run-dir "$work/batches" --timeout 900 || fail "the SPRT run did not complete"
 cat "$work/batches/sprt.txt"
 grep -qE "^decided: H[01] accepted after" "$work/batches/sprt.txt" || fail "no decision"
 batches="$(grep -c "^batch " "$work/batches/sprt.txt")"
-[ "$batches" -ge 2 ] || fail "decided in the first batch: this test wants a closer match"
+[ "$batches" -ge 2 ] || fail "decided in the first batch"
 [ "$(grep "^batch " "$work/batches/sprt.txt" | grep -vc "no decision$")" -eq 1 ] ||
   fail "a batch after the decision, or none deciding"
 played="$(head -1 "$work/batches/match.txt" | awk '{ print $5 }')"

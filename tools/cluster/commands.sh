@@ -184,7 +184,7 @@ cmd_match_step() {
   local sprt games
   sprt="$(grep '^SPRT ' "$run_dir/match.txt" | tail -1)"
   games="$(head -1 "$run_dir/match.txt" | awk '{ print $5 }')"
-  echo "batch $b: ${#files[@]} shards, $games games: $sprt" >>"$run_dir/sprt.txt"
+  echo "batch $b: $games games (${#files[@]} of $shards shards): $sprt" >>"$run_dir/sprt.txt"
   case "$sprt" in
     *"H0 accepted" | *"H1 accepted")
       echo "decided: ${sprt##*, } after $games games (${#files[@]} of $shards shards)" \
