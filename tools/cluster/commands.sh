@@ -23,9 +23,11 @@ cmd_selfplay() {
   is_count --gate-cpus "$gate_cpus"
   local args=("${passthrough[@]}") f extra_bytes=0
   has_option --threads "${args[@]}" || args+=(--threads "$c")
+  local data=()
   for f in "${train_data[@]}"; do
     [ -f "$f" ] || die "--train-data $f: no such file"
     extra_bytes=$((extra_bytes + $(stat -c %s "$f")))
+    data+=("$(realpath "$f")")  # the jobs run in the run directory
   done
   prepare_run_dir
   mkdir -p "$run_dir/shards"
@@ -57,7 +59,7 @@ exec $(quote "$tsuru") selfplay merge --out selfplay.samples \"\${files[@]}\""
 
   local weights="$run_dir/$v.weights"
   write_script train "$train_cpus" "$train_mem" "$run_dir/logs/train-%j.out" \
-    "exec $(quote "$tsuru" train --variant "$v" --data selfplay.samples "${train_data[@]}" \
+    "exec $(quote "$tsuru" train --variant "$v" --data selfplay.samples "${data[@]}" \
       --out "$weights" --threads "$train_cpus") $train_args"
   submit train "afterok:$merge_id" ""
   local train_id=$job_id

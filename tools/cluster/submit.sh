@@ -47,6 +47,9 @@ commands:
            requeue the failed jobs of the run (or the jobs and array tasks named, e.g. 123_4)
            and make the jobs after them wait for them again
 
+The jobs run in the run directory: files named in the tsuru options (weights, openings,
+engines) need paths every node sees, best absolute.
+
 where and how the jobs run (an option, else the environment variable):
   --run-dir DIR         scripts, logs, jobs.tsv and the outputs (a directory every node sees)
   --tsuru PATH          TSURU_BIN: the binary the jobs run (default: this checkout's build/tsuru)
