@@ -38,10 +38,11 @@ struct Score {
   int w = -1, d = -1, l = -1;
 };
 
-// The summary line `result W=.. D=.. L=.. score=..% elo=.. ci95=..`, which must end the output.
+// The summary line `result W=.. D=.. L=.. score=..% elo=.. ci95=..` (and ` llr=..` under an
+// SPRT), which must end the output.
 Score result_of(const std::string& out) {
   static const std::regex line(
-      R"(result W=(\d+) D=(\d+) L=(\d+) score=\d+\.\d% elo=(-?inf|-?\d+\.\d) ci95=(inf|\d+\.\d)\n$)");
+      R"(result W=(\d+) D=(\d+) L=(\d+) score=\d+\.\d% elo=(-?inf|-?\d+\.\d) ci95=(inf|\d+\.\d)( llr=-?\d+\.\d\d)?\n$)");
   std::smatch m;
   if (!std::regex_search(out, m, line)) return {};
   return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};

@@ -14,6 +14,7 @@ int run_dxp(const Args& args);
 int run_egdb(const Args& args);
 int run_hub(const Args& args);
 int run_match(const Args& args);
+int run_match_merge(const Args& args);  // tsuru match merge (tools/match/match_merge.cpp)
 int run_perft(const Args& args);
 int run_play(const Args& args);
 int run_selfplay(const Args& args);

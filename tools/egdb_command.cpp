@@ -112,12 +112,30 @@ int egdb_build(const Args& args) {
   });
 }
 
+// The memory a unit's build takes at its peak, in MiB, estimated from the plan's sizes (the
+// generator's arrays, eval/egdb/generator.hpp): per index of the unit its value (2 bytes) and
+// its count of moves (1), and the lists of resolved positions and of their predecessors
+// (8 bytes an entry, a few entries a position where they peak): 32 bytes an index in all;
+// 2 bytes an index of every slice it needs (decoded in memory); 64 MiB for the program.
+// Measured peaks were below it: English 1122+2211 (232 M indices) 5.8 GB, international
+// 1112+1211 (210 M) 6.2 GB (docs/egdb.md).
+std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u) {
+  std::uint64_t unit = egdb::slice_size(layout, u.first);
+  if (!u.symmetric()) unit += egdb::slice_size(layout, u.second);
+  std::uint64_t needed = 0;
+  for (const egdb::Slice& s : egdb::slices_needed(u)) needed += egdb::slice_size(layout, s);
+  const std::uint64_t bytes = 32 * unit + 2 * needed + (std::uint64_t{64} << 20);
+  return (bytes + (std::uint64_t{1} << 20) - 1) >> 20;
+}
+
 int egdb_plan(const Args& args) {
   std::string variant_name = "english";
   int pieces = 0;
   po::options_description desc(
       "tsuru egdb plan: the build units of a set in dependency order, one a line: order, the "
-      "slice to pass to `egdb build --slice`, the slices it writes, pieces, positions");
+      "slice to pass to `egdb build --slice`, the slices it writes, pieces, positions (indices), "
+      "the memory its build takes at most (MiB, estimated), and the units it needs built first "
+      "(their slices as --slice takes them, comma-separated; - for none)");
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
       "pieces", po::value(&pieces)->required(), "largest number of pieces (2..8)");
@@ -132,8 +150,13 @@ int egdb_plan(const Args& args) {
     std::uint64_t n = egdb::slice_size(layout, u.first);
     if (!u.symmetric()) n += egdb::slice_size(layout, u.second);
     total += n;
-    std::printf("%d %s %s %d %llu\n", order++, u.first.name().c_str(), unit_name(u).c_str(),
-                u.pieces(), static_cast<unsigned long long>(n));
+    std::string needs;
+    for (const egdb::Unit& d : egdb::units_needed(u))
+      needs += (needs.empty() ? "" : ",") + d.first.name();
+    std::printf("%d %s %s %d %llu %llu %s\n", order++, u.first.name().c_str(), unit_name(u).c_str(),
+                u.pieces(), static_cast<unsigned long long>(n),
+                static_cast<unsigned long long>(build_memory_mib(layout, u)),
+                needs.empty() ? "-" : needs.c_str());
   }
   std::fprintf(stderr, "%d units, %llu indices\n", order, static_cast<unsigned long long>(total));
   for (int n = 1; n <= pieces; ++n)

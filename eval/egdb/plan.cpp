@@ -33,6 +33,36 @@ std::vector<Unit> plan(int max_pieces) {
   return units;
 }
 
+std::vector<Slice> slices_needed(const Unit& u) {
+  std::vector<Slice> out;
+  for (const Slice& s : {u.first, u.second})
+    for (int crowned = 0; crowned <= std::min(1, s.wm); ++crowned)
+      for (int bm = 0; bm <= s.bm; ++bm)
+        for (int bk = 0; bk <= s.bk; ++bk) {
+          const Slice after{s.wm - crowned, s.wk + crowned, bm, bk};
+          if (after.bm + after.bk == 0 || after == s) continue;
+          const Slice t = after.mirrored();
+          if (t == u.first || t == u.second) continue;
+          out.push_back(t);
+        }
+  std::sort(out.begin(), out.end(),
+            [](const Slice& a, const Slice& b) { return a.code() < b.code(); });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<Unit> units_needed(const Unit& u) {
+  std::vector<Unit> out;
+  const std::vector<Slice> needed = slices_needed(u);
+  for (const Unit& candidate : plan(u.pieces()))
+    for (const Slice& s : needed)
+      if (unit_of(s).first == candidate.first) {
+        out.push_back(candidate);
+        break;
+      }
+  return out;
+}
+
 std::uint64_t legal_positions(const Layout& layout, int pieces) {
   // Men of each colour: only in the rows both may stand on, or on the one row only they may.
   const int both = popcount(layout.men_allowed[0] & layout.men_allowed[1]);

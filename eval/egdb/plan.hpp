@@ -29,6 +29,14 @@ Unit unit_of(const Slice& s);
 // Every unit of 2..max_pieces pieces (each side with at least one piece), in build order.
 std::vector<Unit> plan(int max_pieces);
 
+// The slices (White to move) a move from a unit's positions can lead to outside the unit: the
+// mover keeps its pieces (one man may be crowned), the opponent loses some; seen from the
+// opponent, who is then to move. Their files must exist before the unit is built. Sorted by
+// code, each once.
+std::vector<Slice> slices_needed(const Unit& u);
+// The units those slices belong to, in plan order: the jobs a unit's job must wait for.
+std::vector<Unit> units_needed(const Unit& u);
+
 // Every slice of exactly `pieces` pieces (each side with at least one).
 std::vector<Slice> slices_with(int pieces);
 

@@ -11,7 +11,9 @@
 #include "tools/match/dxp_player.hpp"
 #include "tools/match/engine_spec.hpp"
 #include "tools/match/hub_player.hpp"
+#include "tools/match/results_file.hpp"
 #include "tools/match/runner.hpp"
+#include "tools/match/shard.hpp"
 #include "tools/options.hpp"
 
 namespace tsuru::tools {
@@ -50,10 +52,12 @@ std::unique_ptr<match::Player> make_player(
 }  // namespace
 
 int run_match(const Args& args) {
+  if (!args.empty() && args[0] == "merge")
+    return run_match_merge(Args(args.begin() + 1, args.end()));
   if (wants_chinese(args)) return run_chinese_match(args);
   namespace po = boost::program_options;
   std::string variant_name = "english", openings_spec, tc_text, pdn_file, sprt_text;
-  std::string layout_name = "pydraughts";
+  std::string layout_name = "pydraughts", shard_text, results_file;
   DxpSettings dxp_settings;
   std::vector<std::string> engine_texts, param1, param2;
   int games = 2, depth = 0, concurrency = 1;
@@ -65,6 +69,8 @@ int run_match(const Args& args) {
       "usage: tsuru match --variant V --games N (--movetime S | --tc BASE+INC | --depth D)\n"
       "         --engine SPEC --engine SPEC [--openings ballots|FILE|random:N]\n"
       "         [--concurrency K] [--pdn FILE] [--sprt elo0,elo1,alpha,beta] [--seed S]\n"
+      "         [--shard I/N] [--results FILE]\n"
+      "       tsuru match merge FILE...  (the results of a match's shards as one report)\n"
       "SPEC: hub:CMD (a Hub engine started with /bin/sh -c CMD) or dxp:HOST:PORT (a DXP\n"
       "engine listening there; the runner is the initiator)");
   desc.add_options()("help,h", "show this help")(
@@ -84,6 +90,12 @@ int run_match(const Args& args) {
       "pdn", po::value(&pdn_file), "write every game to this PDN file")(
       "sprt", po::value(&sprt_text), "elo0,elo1,alpha,beta: stop when the test decides")(
       "seed", po::value(&seed)->default_value(seed), "orders the ballots, draws random openings")(
+      "shard", po::value(&shard_text),
+      "play only the I-th of N runs of consecutive game pairs, with the openings and colours "
+      "they have in the whole match, and no SPRT stop (the merge decides)")(
+      "results", po::value(&results_file),
+      "write the games' results to this file (for tsuru match merge); every game is then "
+      "played, whatever the SPRT says")(
       "margin", po::value(&config.referee.margin)->default_value(config.referee.margin),
       "seconds an engine may overstep its time before it loses on time")(
       "timeout",
@@ -148,6 +160,22 @@ int run_match(const Args& args) {
   if (!openings) throw std::runtime_error(openings.error());
   config.openings = std::move(*openings);
   config.pdn_file = pdn_file;
+  std::optional<match::Shard> shard;
+  if (vm.count("shard")) {
+    shard = match::parse_shard(shard_text);
+    if (!shard)
+      throw std::runtime_error("bad --shard '" + shard_text + "': expected I/N with 0 <= I < N");
+    config.schedule = match::shard_games(games, *shard);
+    config.sprt_stops = false;
+    if (config.schedule.empty())
+      throw std::runtime_error("--shard " + shard_text + ": the shard has no game (" +
+                               std::to_string((games + 1) / 2) + " pairs in all)");
+  }
+  if (!results_file.empty()) {
+    config.sprt_stops = false;
+    if (const std::string bad = match::check_results_output(results_file); !bad.empty())
+      throw std::runtime_error("--results: " + bad);
+  }
 
   // A dead engine must not kill the runner: writes to its pipe fail instead (EPIPE).
   std::signal(SIGPIPE, SIG_IGN);
@@ -169,7 +197,11 @@ int run_match(const Args& args) {
   std::cout << "match: " << config.labels[0] << " vs " << config.labels[1] << ", "
             << info(config.variant).name << ", " << games << " games, "
             << config.referee.tc.describe() << ", openings " << openings_spec << " ("
-            << config.openings.size() << "), concurrency " << config.concurrency << std::endl;
+            << config.openings.size() << "), concurrency " << config.concurrency;
+  if (shard)
+    std::cout << ", shard " << shard->index << "/" << shard->count << ": games "
+              << config.schedule.front() + 1 << "-" << config.schedule.back() + 1;
+  std::cout << std::endl;
 
   std::mutex first_mutex;
   const match::PlayerFactory factory = [&](int engine) {
@@ -189,6 +221,33 @@ int run_match(const Args& args) {
     return 1;
   }
   match::print_summary(config, result, std::cout);
+  if (!results_file.empty()) {
+    match::MatchResults r;
+    r.run = {{"variant", std::string(info(config.variant).name)},
+             {"games", std::to_string(games)},
+             {"limit", config.referee.tc.describe()},
+             {"openings", openings_spec},
+             {"seed", std::to_string(seed)},
+             {"margin", match::format_number(config.referee.margin, 3)},
+             {"timeout", match::format_number(config.referee.depth_timeout, 3)},
+             {"engine1", specs[0].text},
+             {"engine2", specs[1].text}};
+    for (std::size_t e = 0; e < 2; ++e)
+      for (const auto& [name, value] : params[e])
+        r.run.emplace_back("param" + std::to_string(e + 1), name + "=" + value);
+    if (specs[0].kind == EngineSpec::Kind::Dxp || specs[1].kind == EngineSpec::Kind::Dxp)
+      r.run.emplace_back("dxp-layout", layout_name);
+    if (config.sprt) r.run.emplace_back("sprt", sprt_text);
+    r.run.emplace_back("label1", result.labels[0]);
+    r.run.emplace_back("label2", result.labels[1]);
+    if (shard) r.shard = *shard;
+    for (const match::GameRecord& g : result.games)
+      r.games.push_back({g.number, g.engine1_side, g.outcome, g.reason, g.opening});
+    if (const std::string error = match::write_results(results_file, r); !error.empty()) {
+      std::cerr << "error: --results: " << error << std::endl;
+      return 1;
+    }
+  }
   return 0;
 }
 

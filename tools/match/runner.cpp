@@ -52,11 +52,19 @@ Side engine1_side(const MatchConfig& config, int i) {
   return i % 2 == 0 ? first : opponent(first);
 }
 
-std::string result_line(const Tally& t) {
+std::string result_line(const Tally& t, std::optional<double> llr) {
   const EloEstimate e = estimate_elo(t);
   return "result W=" + std::to_string(t.wins) + " D=" + std::to_string(t.draws) +
          " L=" + std::to_string(t.losses) + " score=" + percent(t.score()) +
-         " elo=" + format_number(e.elo) + " ci95=" + format_number(e.margin);
+         " elo=" + format_number(e.elo) + " ci95=" + format_number(e.margin) +
+         (llr ? " llr=" + format_number(*llr, 2) : "");
+}
+
+std::vector<GameScore> scores_of(const std::vector<GameRecord>& games) {
+  std::vector<GameScore> out;
+  out.reserve(games.size());
+  for (const GameRecord& g : games) out.push_back({g.number, g.engine1_result()});
+  return out;
 }
 
 MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_player,
@@ -69,12 +77,17 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
   std::ofstream pdn;
   if (!config.pdn_file.empty()) pdn.open(config.pdn_file, std::ios::trunc);
   int finished = 0;
+  std::vector<int> schedule = config.schedule;
+  if (schedule.empty())
+    for (int i = 0; i < config.games; ++i) schedule.push_back(i);
+  const int planned = static_cast<int>(schedule.size());
 
   auto slot = [&]() {
     std::array<std::unique_ptr<Player>, 2> engines;  // engine 1, engine 2
     while (!stop) {
-      const int i = next++;
-      if (i >= config.games) break;
+      const int k = next++;
+      if (k >= planned) break;
+      const int i = schedule[static_cast<std::size_t>(k)];
       for (int e = 0; e < 2; ++e)
         if (!engines[static_cast<std::size_t>(e)] ||
             !engines[static_cast<std::size_t>(e)]->usable())
@@ -119,8 +132,8 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
           << " score=" << percent(result.tally.score()) << std::endl;
       if (pdn.is_open()) pdn << game_pdn(config, record) << std::flush;
       result.games.push_back(std::move(record));
-      if (config.sprt && !result.sprt) {
-        const SprtDecision d = sprt_decision(result.tally, *config.sprt);
+      if (config.sprt && config.sprt_stops && !result.sprt) {
+        const SprtDecision d = sprt_decision(tally_pairs(scores_of(result.games)), *config.sprt);
         if (d != SprtDecision::Continue) {
           result.sprt = d;
           stop = true;
@@ -131,7 +144,7 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
     }
   };
 
-  const int slots = std::clamp(config.concurrency, 1, std::max(1, config.games));
+  const int slots = std::clamp(config.concurrency, 1, std::max(1, planned));
   std::vector<std::thread> threads;
   for (int k = 1; k < slots; ++k) threads.emplace_back(slot);
   slot();
@@ -167,15 +180,21 @@ void print_summary(const MatchConfig& config, const MatchResult& result, std::os
   out << "Elo difference (engine 1 - engine 2): " << format_number(e.elo) << " +- "
       << format_number(e.margin) << " (95% confidence interval " << format_number(e.lower) << " .. "
       << format_number(e.upper) << ")\n";
+  std::optional<double> llr;
   if (config.sprt) {
     const SprtParams& p = *config.sprt;
+    const PairTally pairs = tally_pairs(scores_of(result.games));
+    llr = sprt_llr(pairs, p);
+    out << "game pairs by engine 1's points (0, 0.5, 1, 1.5, 2): " << pairs.counts[0] << " "
+        << pairs.counts[1] << " " << pairs.counts[2] << " " << pairs.counts[3] << " "
+        << pairs.counts[4] << " (" << pairs.pairs() << " pairs)\n";
     out << "SPRT elo0=" << format_number(p.elo0) << " elo1=" << format_number(p.elo1)
         << " alpha=" << format_number(p.alpha, 3) << " beta=" << format_number(p.beta, 3)
-        << ": LLR " << format_number(sprt_llr(t, p), 2) << " (bounds "
-        << format_number(p.lower_bound(), 2) << ", " << format_number(p.upper_bound(), 2) << "), "
-        << describe_decision(sprt_decision(t, p)) << '\n';
+        << ": LLR " << format_number(*llr, 2) << " (bounds " << format_number(p.lower_bound(), 2)
+        << ", " << format_number(p.upper_bound(), 2) << "), "
+        << describe_decision(sprt_decision(pairs, p)) << '\n';
   }
-  out << result_line(t) << std::endl;
+  out << result_line(t, llr) << std::endl;
 }
 
 }  // namespace tsuru::match

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tools/match/pairs.hpp"
 #include "tools/match/referee.hpp"
 #include "tools/match/stats.hpp"
 
@@ -27,6 +28,12 @@ struct MatchConfig {
   // Label each engine "N: <its name>" as the engine gives it when a game starts (a DXP engine
   // tells its name only in its GAMEACC), instead of the fixed labels.
   bool labels_from_engines = false;
+  // The games of the schedule this run plays (0-based, ascending): a shard of a larger run
+  // (tools/match/shard.hpp). Empty: every game.
+  std::vector<int> schedule;
+  // Whether an SPRT decision stops the match; a shard plays all its games and the merge of the
+  // shards' results decides.
+  bool sprt_stops = true;
 };
 
 struct MatchResult {
@@ -50,7 +57,9 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
 void print_table(const MatchConfig& config, const MatchResult& result, std::ostream& out);
 // The final table, the Elo line, the SPRT line (when configured) and the summary line.
 void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out);
-// "result W=.. D=.. L=.. score=..% elo=.. ci95=.."
-std::string result_line(const Tally& t);
+// "result W=.. D=.. L=.. score=..% elo=.. ci95=.." and " llr=.." when an LLR is given.
+std::string result_line(const Tally& t, std::optional<double> llr = std::nullopt);
+// Engine 1's result in each game, for the pair tally.
+std::vector<GameScore> scores_of(const std::vector<GameRecord>& games);
 
 }  // namespace tsuru::match

@@ -89,24 +89,6 @@ std::optional<SprtParams> parse_sprt(std::string_view text, std::string& error) 
   return p;
 }
 
-double sprt_llr(const Tally& t, const SprtParams& p) {
-  if (t.games() == 0) return 0;
-  // The sample with half a win, half a draw and half a loss more (stats.hpp).
-  const double w = t.wins + 0.5, d = t.draws + 0.5, l = t.losses + 0.5;
-  const double n = w + d + l;
-  const double s = (w + 0.5 * d) / n;
-  const double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
-  const double s0 = score_of_elo(p.elo0), s1 = score_of_elo(p.elo1);
-  return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
-}
-
-SprtDecision sprt_decision(const Tally& t, const SprtParams& p) {
-  const double llr = sprt_llr(t, p);
-  if (llr >= p.upper_bound()) return SprtDecision::AcceptH1;
-  if (llr <= p.lower_bound()) return SprtDecision::AcceptH0;
-  return SprtDecision::Continue;
-}
-
 std::string format_number(double x, int decimals) {
   if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
   if (std::isnan(x)) return "nan";
