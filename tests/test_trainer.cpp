@@ -211,7 +211,7 @@ TEST_CASE("the trainer recovers a known model of king endings: king windows, squ
   }
   train::TrainOptions o = synthetic_options();
   o.region_kings = false;
-  o.dedupe = false;
+  o.kings_only = true;
   eval::PatternWeights w;
   const auto report = train::train(Variant::English, {samples}, o, w);
   REQUIRE(report.ok());
@@ -276,6 +276,7 @@ TEST_CASE(
   o.epochs = 0;
   o.validation = 0;
   o.region_kings = false;
+  o.dedupe = true;
   eval::PatternWeights w;
   auto r = train::train(v, {samples}, o, w);
   REQUIRE(r.ok());
@@ -363,7 +364,6 @@ TEST_CASE(
     samples.push_back(sample_of(kings, g, train::kNoScore, 1));
   }
   train::TrainOptions o;
-  o.kings_only = false;
   o.epochs = 1;
   o.validation = 0;
   eval::PatternWeights w;
@@ -375,7 +375,7 @@ TEST_CASE(
   std::vector<Sample> only(samples.begin() + 1, samples.begin() + 2);
   CHECK(!train::train(v, {only}, o, w).ok());
   CHECK(!w.kings_only);
-  // By default they train, and the weights score them.
+  // Asked for, they train, and the weights score them.
   o.kings_only = true;
   const auto all = train::train(v, {samples}, o, w);
   REQUIRE(all.ok());

@@ -54,12 +54,14 @@ int run_train(const Args& args) {
       "L2 penalty per squared centi-man of weight, for every group but the linear terms")(
       "l2-group", po::value(&l2_groups)->multitoken(),
       "GROUP=X: the L2 penalty of one group (men, wide, kings, region-kings, king-squares, "
-      "linear); defaults men=1e-8 wide=1e-7 kings=1e-7 region-kings=1e-6 king-squares=1e-7 "
+      "linear); defaults men=0 wide=1e-7 kings=1e-7 region-kings=1e-6 king-squares=1e-7 "
       "linear=0")("region-kings", "fit a king-window table per region besides the shared one")(
       "wide", "fit the wide windows (4 rows of 3 squares, 3^12 states each) besides the regions")(
-      "no-dedupe", "train every occurrence of a position, not each distinct position once")(
-      "no-kings-only",
-      "leave out the positions with no man on the board (the classic evaluation scores them)")(
+      "dedupe",
+      "train each distinct position once (the mean target, the occurrences' summed weight)")(
+      "kings-only",
+      "train the positions with no man on the board too; the weights then score them (else the "
+      "classic evaluation does)")(
       "window", po::value(&window),
       "samples shuffled together (memory: about 48 bytes each; default 4194304)")(
       "threads", po::value(&o.threads)->default_value(o.threads),
@@ -93,8 +95,8 @@ int run_train(const Args& args) {
   }
   o.region_kings = vm.count("region-kings") > 0;
   o.wide = vm.count("wide") > 0;
-  o.dedupe = !vm.count("no-dedupe");
-  o.kings_only = !vm.count("no-kings-only");
+  o.dedupe = vm.count("dedupe") > 0;
+  o.kings_only = vm.count("kings-only") > 0;
   if (vm.count("window")) o.window = window;
   std::shared_ptr<const eval::PatternWeights> init_weights, compare_weights;
   for (auto [spec, target] :

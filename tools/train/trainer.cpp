@@ -118,6 +118,7 @@ class Trainer {
     v_.assign(theta_.size(), 0.0f);
     sum_.assign(theta_.size(), 0.0f);
     touched_.assign(theta_.size(), 0);
+    last_.assign(theta_.size(), 0);
 
     std::vector<Block> blocks;
     for (std::size_t f = 0; f < sources.size(); ++f)
@@ -157,6 +158,7 @@ class Trainer {
           weights += wsum;
         }
       }
+      flush();
       EpochReport r;
       r.epoch = epoch;
       r.train_loss = weights > 0 ? loss / weights : 0.0;
@@ -256,24 +258,62 @@ class Trainer {
       }
     // Adam on the touched parameters (each on its own: any split over threads gives the same).
     ++t_;
-    constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
-    const double c1 = 1 - std::pow(b1, t_), c2 = 1 - std::pow(b2, t_);
     for_slices(o_.threads, [&](int slice) {
       const auto [a, b] = slice_range(touched_list_.size(), slice);
       for (std::size_t k = a; k < b; ++k) {
         const std::uint32_t i = touched_list_[k];
+        catch_up(i, t_ - 1);
         const double g = sum_[i] + 2 * o_.l2[static_cast<std::size_t>(model_.group(i))] * theta_[i];
         sum_[i] = 0;
         touched_[i] = 0;
-        m_[i] = static_cast<float>(b1 * m_[i] + (1 - b1) * g);
-        v_[i] = static_cast<float>(b2 * v_[i] + (1 - b2) * g * g);
-        const double mh = m_[i] / c1, vh = v_[i] / c2;
-        theta_[i] -= static_cast<float>(o_.lr * mh / (std::sqrt(vh) + eps));
+        adam(i, g, t_);
+        last_[i] = static_cast<std::uint32_t>(t_);
       }
     });
     double total = 0;
     for (double l : losses) total += l;
     return {total, wsum};
+  }
+
+  static constexpr double kB1 = 0.9, kB2 = 0.999, kEps = 1e-8;
+  // Steps a parameter's momentum keeps moving it after its last gradient: 0.9 / sqrt(0.999) to
+  // this power is under 0.2% of its first step.
+  static constexpr int kTail = 60;
+
+  // One Adam step of parameter i with gradient g, at step t.
+  void adam(std::uint32_t i, double g, int t) {
+    const double c1 = 1 - std::pow(kB1, t), c2 = 1 - std::pow(kB2, t);
+    m_[i] = static_cast<float>(kB1 * m_[i] + (1 - kB1) * g);
+    v_[i] = static_cast<float>(kB2 * v_[i] + (1 - kB2) * g * g);
+    theta_[i] -= static_cast<float>(o_.lr * (m_[i] / c1) / (std::sqrt(v_[i] / c2) + kEps));
+  }
+
+  // The steps up to t in which parameter i had no gradient, as dense Adam takes them: its
+  // momentum still moves it (the first kTail of them; the rest only decay m and v). Sparse
+  // ("lazy") Adam without this undertrains rare features: measured on the 2026-12 English data,
+  // its held-out loss was worse than dense Adam's.
+  void catch_up(std::uint32_t i, int t) {
+    const int from = static_cast<int>(last_[i]);
+    if (t <= from) return;
+    if (m_[i] == 0.0f && v_[i] == 0.0f) {
+      last_[i] = static_cast<std::uint32_t>(t);
+      return;
+    }
+    const int moving = std::min(t, from + kTail);
+    for (int s = from + 1; s <= moving; ++s) adam(i, 0.0, s);
+    if (t > moving) {
+      m_[i] = static_cast<float>(m_[i] * std::pow(kB1, t - moving));
+      v_[i] = static_cast<float>(v_[i] * std::pow(kB2, t - moving));
+    }
+    last_[i] = static_cast<std::uint32_t>(t);
+  }
+
+  // Every parameter brought to the current step (before the model is read).
+  void flush() {
+    for_slices(o_.threads, [&](int slice) {
+      const auto [a, b] = slice_range(theta_.size(), slice);
+      for (std::size_t i = a; i < b; ++i) catch_up(static_cast<std::uint32_t>(i), t_);
+    });
   }
 
   double model_loss() {
@@ -304,6 +344,7 @@ class Trainer {
   std::vector<bool> validation_seen_;
   std::vector<float> theta_, m_, v_, sum_;
   std::vector<std::uint8_t> touched_;
+  std::vector<std::uint32_t> last_;  // the step each parameter was last brought to
   std::vector<std::uint32_t> touched_list_;
   std::array<std::vector<Entry>, kSlices> grads_, entries_;
   int t_ = 0;
