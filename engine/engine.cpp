@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "book/book.hpp"
+#include "book/data_dir.hpp"
 #include "engine/search/search.hpp"
 #include "engine/search/search_run.hpp"
 #include "engine/search/time_manager.hpp"
@@ -239,7 +240,7 @@ std::shared_ptr<const eval::PatternWeights> Engine::evaluation_for(Variant v,
   const bool had_one = !evaluation_key_.empty() && evaluation_variant_ == v;
   evaluation_key_ = key;
   evaluation_variant_ = v;
-  auto loaded = eval::load_evaluation(v, options.eval_file);
+  auto loaded = eval::load_evaluation(v, data::weights_file(options.eval_file));
   if (loaded) {
     evaluation_ = *loaded;
     return evaluation_;
@@ -279,14 +280,26 @@ std::shared_ptr<const book::Book> Engine::book_for(Variant v, const EngineOption
   return book_;
 }
 
+std::string Engine::egdb_directory(const EngineOptions& options) {
+  if (options.egdb_dir != "default") return options.egdb_dir;
+  return data::find_folder("egdb").value_or(std::string());
+}
+
+std::shared_ptr<const egdb::Database> Engine::databases(Variant v) {
+  std::lock_guard lock(mutex_);
+  return egdb_for(v, options_);
+}
+
 std::shared_ptr<const egdb::Database> Engine::egdb_for(Variant v, const EngineOptions& options) {
-  if (options.egdb_dir.empty()) return nullptr;
-  const std::string key = std::string(info(v).name) + "|" + options.egdb_dir;
+  const bool by_default = options.egdb_dir == "default";
+  const std::string dir = egdb_directory(options);
+  if (dir.empty()) return nullptr;
+  const std::string key = std::string(info(v).name) + "|" + dir;
   if (key == egdb_key_) return egdb_;
   egdb_key_ = key;
   egdb_.reset();
   if (egdb::unsupported(v)) return nullptr;  // no databases for this rule set: nothing to say
-  auto loaded = egdb::Database::open(v, options.egdb_dir);
+  auto loaded = egdb::Database::open(v, dir);
   if (!loaded) {
     spdlog::error("endgame databases not used: {}", loaded.error());
     return nullptr;
@@ -294,10 +307,12 @@ std::shared_ptr<const egdb::Database> Engine::egdb_for(Variant v, const EngineOp
   for (const std::string& problem : (*loaded)->problems())
     spdlog::error("endgame database file not used: {}", problem);
   if ((*loaded)->probe_limit() == 0) {
-    spdlog::warn("no complete endgame databases for {} in {}", info(v).name, options.egdb_dir);
+    // The data directory need not hold every rule set's databases: no warning for it.
+    if (!by_default) spdlog::warn("no complete endgame databases for {} in {}", info(v).name, dir);
     return nullptr;
   }
-  spdlog::info("endgame databases {}: {} pieces", options.egdb_dir, (*loaded)->pieces());
+  spdlog::info("endgame databases {}: {} pieces ({} files, {} bytes)", dir, (*loaded)->pieces(),
+               (*loaded)->slices().size(), (*loaded)->bytes());
   egdb_ = *loaded;
   return egdb_;
 }

@@ -45,7 +45,9 @@ struct EngineOptions {
   // hand-set one; "builtin" = the trained weights compiled in for the rule set (classic where
   // none ship); else a weights file.
   std::string eval_file = "default";
-  std::string egdb_dir;  // endgame databases (docs/egdb.md); empty = none
+  // Endgame databases (docs/egdb.md): "default" = the egdb/ folder of the data directory
+  // (book/data_dir.hpp), empty = none, else a directory.
+  std::string egdb_dir = "default";
 };
 
 class Engine {
@@ -90,6 +92,13 @@ class Engine {
   // accept when it is dead level or worse; offer when a draw is the best it can hope for.
   bool accepts_draw();
   bool offers_draw();
+
+  // The directory options.egdb_dir stands for: "default" resolved in the data directory
+  // (empty when it has no egdb/ folder), otherwise itself.
+  static std::string egdb_directory(const EngineOptions& options);
+  // The databases the next search of rule set v will use under the current options (mapped now
+  // if they are not yet): null when there are none.
+  std::shared_ptr<const egdb::Database> databases(Variant v);
 
  private:
   struct Request;

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "eval/egdb/plan.hpp"
@@ -127,6 +128,49 @@ Expected<std::shared_ptr<const Database>> Database::open(Variant v, const std::s
     db->pieces_ = n;
   }
   return std::shared_ptr<const Database>(std::move(db));
+}
+
+std::vector<SetSurvey> survey(const std::string& dir) {
+  std::vector<SetSurvey> out;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return out;
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    names.push_back(entry.path().filename().string());
+  for (const Variant v : all_variants()) {
+    if (unsupported(v)) continue;
+    const std::string prefix = std::string(info(v).name) + "-", suffix = ".egdb";
+    SetSurvey s;
+    s.variant = v;
+    std::vector<bool> present(1 << 16, false);
+    for (const std::string& name : names) {
+      if (name.size() != prefix.size() + 4 + suffix.size() || name.rfind(prefix, 0) != 0 ||
+          name.substr(name.size() - suffix.size()) != suffix)
+        continue;
+      const auto slice = Slice::parse(name.substr(prefix.size(), 4));
+      if (!slice) continue;
+      std::uint8_t header[kHeaderSize] = {};
+      std::ifstream in((std::filesystem::path(dir) / name).string(), std::ios::binary);
+      in.read(reinterpret_cast<char*>(header), kHeaderSize);
+      const auto got = static_cast<std::size_t>(in.gcount());
+      if (header_problem(header, got, info(v).name, *slice)) {
+        ++s.refused;
+        continue;
+      }
+      ++s.files;
+      present[static_cast<std::size_t>(slice->code())] = true;
+    }
+    if (s.files == 0 && s.refused == 0) continue;
+    for (int n = 2; n <= 15; ++n) {
+      bool complete = true;
+      for (const Slice& sl : slices_with(n))
+        complete = complete && present[static_cast<std::size_t>(sl.code())];
+      if (!complete) break;
+      s.pieces = n;
+    }
+    out.push_back(s);
+  }
+  return out;
 }
 
 std::optional<Probe> Database::probe(const Position& pos) const {

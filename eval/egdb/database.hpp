@@ -57,6 +57,18 @@ struct SliceInfo {
   std::string path;
 };
 
+// What a directory holds for one rule set, judged by the files' names and headers only (cheap:
+// nothing is mapped or checksummed; Database::open checks every byte).
+struct SetSurvey {
+  Variant variant = Variant::International;
+  int pieces = 0;   // the largest N with every slice of 2..N pieces present
+  int files = 0;    // slice files whose header is right
+  int refused = 0;  // slice files whose header is not (a damaged or foreign file)
+};
+// The rule sets with at least one slice file in dir, in the registry's order; empty when dir
+// is no directory.
+std::vector<SetSurvey> survey(const std::string& dir);
+
 class Database {
  public:
   // Fails only when the rule set is unsupported or dir is no directory; an empty directory

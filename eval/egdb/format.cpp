@@ -127,25 +127,30 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
   return out;
 }
 
+std::optional<std::string> header_problem(const std::uint8_t* data, std::size_t size,
+                                          std::string_view rules, const Slice& expected) {
+  if (size < kHeaderSize) return "too short for a header";
+  if (std::memcmp(data, kMagic, 8) != 0) return "not an endgame database file";
+  if (get_le(data + 8, 4) != kVersion)
+    return "format version " + std::to_string(get_le(data + 8, 4)) + ", expected " +
+           std::to_string(kVersion);
+  if (get_le(data + 12, 4) != kHeaderSize) return "unexpected header size";
+  if (get_le(data + kHeaderChecked, 8) != fnv1a(data, kHeaderChecked))
+    return "header checksum mismatch";
+  char name[17] = {};
+  std::memcpy(name, data + 16, 16);
+  if (std::string_view(name) != rules)
+    return "built for rule set '" + std::string(name) + "', not '" + std::string(rules) + "'";
+  const Slice s{data[32], data[33], data[34], data[35]};
+  if (!(s == expected)) return "holds slice " + s.name() + ", not " + expected.name();
+  return std::nullopt;
+}
+
 Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
                                      std::string_view rules, const Slice& expected,
                                      std::uint64_t expected_positions) {
   using E = Expected<SliceView>;
-  if (size < kHeaderSize) return E::failure("too short for a header");
-  if (std::memcmp(data, kMagic, 8) != 0) return E::failure("not an endgame database file");
-  if (get_le(data + 8, 4) != kVersion)
-    return E::failure("format version " + std::to_string(get_le(data + 8, 4)) + ", expected " +
-                      std::to_string(kVersion));
-  if (get_le(data + 12, 4) != kHeaderSize) return E::failure("unexpected header size");
-  if (get_le(data + kHeaderChecked, 8) != fnv1a(data, kHeaderChecked))
-    return E::failure("header checksum mismatch");
-  char name[17] = {};
-  std::memcpy(name, data + 16, 16);
-  if (std::string_view(name) != rules)
-    return E::failure("built for rule set '" + std::string(name) + "', not '" + std::string(rules) +
-                      "'");
-  const Slice s{data[32], data[33], data[34], data[35]};
-  if (!(s == expected)) return E::failure("holds slice " + s.name() + ", not " + expected.name());
+  if (auto problem = header_problem(data, size, rules, expected)) return E::failure(*problem);
   SliceView v;
   v.data_ = data;
   v.block_positions_ = static_cast<std::uint32_t>(get_le(data + 36, 4));

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,6 +68,12 @@ SliceCounts count_values(const std::vector<Value>& values);
 // Serialises a slice; the distances are written when with_distance.
 std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
                                        const std::vector<Value>& values, bool with_distance);
+
+// Why a file's header (its first kHeaderSize bytes, or fewer) is not that of the rule set's slice
+// `expected` in this version: magic, version, header checksum, rule set, slice. nullopt when it
+// is; the rest of the file is not looked at (SliceView::parse checks it all).
+std::optional<std::string> header_problem(const std::uint8_t* data, std::size_t size,
+                                          std::string_view rules, const Slice& expected);
 
 // A validated slice file image (the bytes stay owned by the caller, e.g. a memory map).
 class SliceView {

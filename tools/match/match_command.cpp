@@ -170,6 +170,13 @@ int run_match(const Args& args) {
             << info(config.variant).name << ", " << games << " games, "
             << config.referee.tc.describe() << ", openings " << openings_spec << " ("
             << config.openings.size() << "), concurrency " << config.concurrency << std::endl;
+  // What each Hub engine found in its data directory (its `id` line): the databases change the
+  // games.
+  for (std::size_t i = 0; i < 2; ++i)
+    if (const auto* hub = dynamic_cast<const match::HubPlayer*>(first[i].get()))
+      std::cout << "match: engine " << i + 1
+                << " endgame databases: " << (hub->databases().empty() ? "none" : hub->databases())
+                << std::endl;
 
   std::mutex first_mutex;
   const match::PlayerFactory factory = [&](int engine) {

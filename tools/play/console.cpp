@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "engine/rules/notation.hpp"
+#include "eval/egdb/database.hpp"
 #include "protocol/pdn.hpp"
 #include "tools/play/board_view.hpp"
 
@@ -115,6 +116,9 @@ int Console::run() {
        << ".\nYou play " << side_name(settings_.human)
        << (settings_.human == vi.first_to_move ? " (the first player)" : " (the second player)")
        << ". Type help for the commands.\n";
+  if (const auto db = engine_.databases(settings_.variant))
+    out_ << "Endgame databases: up to " << db->pieces() << " pieces ("
+         << Engine::egdb_directory(engine_.options()) << ").\n";
   new_game();
   std::string line;
   while (true) {

@@ -20,8 +20,8 @@ struct PlaySettings {
   Position start = start_position(Variant::English);
   std::uint64_t seed = 1;  // the engine's random choices (beginner level)
   int tt_log2 = 20;
-  std::string eval_file;  // EngineOptions::eval_file
-  std::string egdb_dir;   // endgame databases; empty = none
+  std::string eval_file;             // EngineOptions::eval_file
+  std::string egdb_dir = "default";  // endgame databases (EngineOptions::egdb_dir)
 };
 
 class Console {

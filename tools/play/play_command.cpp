@@ -34,7 +34,7 @@ int run_play(const Args& args) {
   std::string fen;
   std::uint64_t seed = 0;
   std::string eval_file = EngineOptions{}.eval_file;
-  std::string egdb_dir;
+  std::string egdb_dir = EngineOptions{}.egdb_dir;
   po::options_description desc("tsuru play: play against the engine in the terminal");
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
@@ -46,7 +46,7 @@ int run_play(const Args& args) {
       "fen", po::value(&fen), "start from this position (PDN FEN or Hub string)")(
       "eval-file", po::value(&eval_file)->default_value(eval_file), kEvalFileHelp)(
       "seed", po::value(&seed), "seed of the engine's random choices (default: a fresh one)")(
-      "egdb-dir", po::value(&egdb_dir), "endgame database directory (docs/egdb.md)");
+      "egdb-dir", po::value(&egdb_dir)->default_value(egdb_dir), kEgdbDirHelp);
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
 
