@@ -138,6 +138,7 @@ void Engine::run(std::shared_ptr<Request> request) {
         info.depth = 1;
         info.score = score;
         info.pv = {*m};
+        info.from_database = true;
         request->on_info(info);
       }
       std::lock_guard lock(mutex_);
@@ -161,10 +162,21 @@ void Engine::run(std::shared_ptr<Request> request) {
       control_.start(request->requested, plan.soft, plan.hard);
     }
     control_.set_evaluation(request->evaluation.get());
+    // An info line says when its score comes from the databases: a database win or loss (at the
+    // root or a leaf), or any score of a root the databases cover.
+    InfoCallback on_info = request->on_info;
+    if (on_info && request->egdb) {
+      const bool root_covered = !moves[0].is_capture() && request->egdb->probe(game.position());
+      on_info = [inner = request->on_info, root_covered](const SearchInfo& i) {
+        SearchInfo marked = i;
+        marked.from_database = root_covered || egdb::is_database_score(i.score);
+        inner(marked);
+      };
+    }
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
       return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
-                           std::max(options.threads, 1), std::max(options.multi_pv, 1),
-                           request->on_info, request->egdb.get());
+                           std::max(options.threads, 1), std::max(options.multi_pv, 1), on_info,
+                           request->egdb.get());
     });
     best = result.best;
     std::lock_guard lock(mutex_);
@@ -350,14 +362,38 @@ Score Engine::assess() {
   return last_score();
 }
 
+std::optional<DatabaseVerdict> Engine::database_verdict(const Game& game) {
+  std::shared_ptr<const egdb::Database> db;
+  {
+    std::lock_guard lock(mutex_);
+    db = egdb_for(game.variant(), options_);
+  }
+  if (!db) return std::nullopt;
+  const auto v =
+      with_rules(game.variant(), [&]<class R>(R) { return egdb::verdict<R>(*db, game); });
+  if (!v) return std::nullopt;
+  return *v == egdb::Wdl::Win    ? DatabaseVerdict::Win
+         : *v == egdb::Wdl::Draw ? DatabaseVerdict::Draw
+                                 : DatabaseVerdict::Loss;
+}
+
+bool Engine::resigns(const Game& game) {
+  return options().egdb_resign && database_verdict(game) == DatabaseVerdict::Loss;
+}
+
 bool Engine::accepts_draw() {
-  if (game().legal_moves().empty()) return false;
+  const Game g = game();
+  if (g.legal_moves().empty()) return false;
+  if (options().egdb_draws)
+    if (const auto v = database_verdict(g)) return *v != DatabaseVerdict::Win;
   return assess() <= 15;  // dead level (within 0.15 men) or worse
 }
 
 bool Engine::offers_draw() {
   const Game g = game();
   if (g.legal_moves().empty()) return false;
+  if (options().egdb_draws)
+    if (const auto v = database_verdict(g)) return *v != DatabaseVerdict::Win;
   const Score s = assess();
   // Not before the game has taken shape, unless the position is already bare.
   const Position& p = g.position();

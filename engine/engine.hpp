@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -48,7 +49,16 @@ struct EngineOptions {
   // Endgame databases (docs/egdb.md): "default" = the egdb/ folder of the data directory
   // (book/data_dir.hpp), empty = none, else a directory.
   std::string egdb_dir = "default";
+  // At the root, in a position the databases decide (Engine::database_verdict): accept and
+  // offer draws by their value (accept unless won, offer when drawn or lost), and resign when
+  // lost (Engine::resigns). Off: draw offers are judged by a short search, and the engine
+  // plays on.
+  bool egdb_draws = true;
+  bool egdb_resign = true;
 };
+
+// What the endgame databases say of a position for the side to move.
+enum class DatabaseVerdict { Win, Draw, Loss };
 
 class Engine {
  public:
@@ -92,6 +102,13 @@ class Engine {
   // accept when it is dead level or worse; offer when a draw is the best it can hope for.
   bool accepts_draw();
   bool offers_draw();
+  // Whether the engine, to move in `game`, resigns: the databases say it is lost (and
+  // options().egdb_resign).
+  bool resigns(const Game& game);
+  // What the databases say of game's position for the side to move (the move-count draw rules
+  // applied as the search applies them, eval/egdb/search_probe.hpp verdict); nullopt when they
+  // do not cover it or there are none.
+  std::optional<DatabaseVerdict> database_verdict(const Game& game);
 
   // The directory options.egdb_dir stands for: "default" resolved in the data directory
   // (empty when it has no egdb/ folder), otherwise itself.

@@ -17,58 +17,16 @@
 #include "protocol/dxp/board.hpp"
 #include "protocol/dxp/message.hpp"
 #include "tests/dxp_process.hpp"
+#include "tests/egdb_data.hpp"
 #include "tests/tsuru_run.hpp"
 
 using namespace tsuru;
+using tsuru::test::english3_data;
+using tsuru::test::fresh_dir;
+using tsuru::test::ScopedEnv;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Sets (or, with nullopt, unsets) an environment variable for the scope; children inherit it.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, std::optional<std::string> value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value)
-      ::setenv(name, value->c_str(), 1);
-    else
-      ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_)
-      ::setenv(name_, old_->c_str(), 1);
-    else
-      ::unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-// A data directory with the English databases of up to 3 pieces, built once by `tsuru egdb
-// build` with no --dir (so it must write into $TSURU_DATA/egdb).
-const fs::path& english3_data() {
-  static const fs::path dir = [] {
-    const fs::path d = fresh_dir("tsuru-data-english3");
-    ScopedEnv data("TSURU_DATA", d.string());
-    const auto r = test::run_tsuru(
-        {"egdb", "build", "--variant", "english", "--pieces", "3", "--threads", "1", "--quiet"});
-    INFO(r.err);
-    REQUIRE(r.code == 0);
-    return d;
-  }();
-  return dir;
-}
 
 // A won English position of three kings the databases give a distance: White to move.
 const char* const kWon = "W:WK1,K2:BK32";

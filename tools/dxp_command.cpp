@@ -120,8 +120,12 @@ int run_dxp(const Args& args) {
       "hash", po::value(&h.engine.tt_log2)->default_value(h.engine.tt_log2),
       "hash table entries of each connection's engine, log2 (16 bytes each: 22 = 64 MiB)")(
       "egdb-dir", po::value(&h.engine.egdb_dir)->default_value(h.engine.egdb_dir), kEgdbDirHelp)(
-      "threads", po::value(&h.engine.threads)->default_value(h.engine.threads),
-      "search threads of each connection's engine (1-256)")(
+      "egdb-resign", po::value(&h.engine.egdb_resign)->default_value(h.engine.egdb_resign),
+      "on our turn in a position the endgame databases say is lost, resign (GAMEEND 1)")(
+      "egdb-draw", po::value(&h.engine.egdb_draws)->default_value(h.engine.egdb_draws),
+      "on our turn in a position the endgame databases say is drawn, end the game as a draw "
+      "(GAMEEND 2)")("threads", po::value(&h.engine.threads)->default_value(h.engine.threads),
+                     "search threads of each connection's engine (1-256)")(
       "ponder",
       "think on the peer's time: search the reply we expect; keep the search when the "
       "peer plays it, start afresh otherwise")(

@@ -22,6 +22,8 @@ struct PlaySettings {
   int tt_log2 = 20;
   std::string eval_file;             // EngineOptions::eval_file
   std::string egdb_dir = "default";  // endgame databases (EngineOptions::egdb_dir)
+  bool egdb_draws = true;            // EngineOptions::egdb_draws
+  bool egdb_resign = true;           // EngineOptions::egdb_resign
 };
 
 class Console {
@@ -31,7 +33,7 @@ class Console {
   int run();
 
  private:
-  enum class Ending { None, HumanResigned, Agreed };
+  enum class Ending { None, HumanResigned, EngineResigned, Agreed };
 
   bool handle(std::string_view line);  // false on quit
   void new_game();
