@@ -166,7 +166,8 @@ void Engine::run(std::shared_ptr<Request> request) {
     // root or a leaf), or any score of a root the databases cover.
     InfoCallback on_info = request->on_info;
     if (on_info && request->egdb) {
-      const bool root_covered = !moves[0].is_capture() && request->egdb->probe(game.position());
+      const bool root_covered =
+          !moves[0].is_capture() && request->egdb->probe_quiet(game.position());
       on_info = [inner = request->on_info, root_covered](const SearchInfo& i) {
         SearchInfo marked = i;
         marked.from_database = root_covered || egdb::is_database_score(i.score);

@@ -184,7 +184,9 @@ int run_egdb(const Args& args) {
   if (sub == "build") return egdb_build(rest);
   if (sub == "plan") return egdb_plan(rest);
   if (sub == "info") return egdb_info(rest);
-  std::fprintf(stderr, "usage: tsuru egdb build|plan|info [options]  (tsuru egdb <sub> --help)\n");
+  if (sub == "compact") return egdb_compact(rest);
+  std::fprintf(stderr,
+               "usage: tsuru egdb build|plan|info|compact [options]  (tsuru egdb <sub> --help)\n");
   return sub == "--help" || sub == "-h" ? 0 : 2;
 }
 

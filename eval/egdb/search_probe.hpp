@@ -73,7 +73,7 @@ template <class R, class Evaluate>
 std::optional<Score> search_score(const Database& db, const Position& pos, const DrawState* ds,
                                   const DrawOptions& draws, int ply, Evaluate&& evaluate) {
   if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
-  const std::optional<Probe> p = db.probe(pos);
+  const std::optional<Probe> p = db.probe_quiet(pos);  // the callers have no capture pending
   if (!p) return std::nullopt;
   if (p->wdl == Wdl::Draw) return kDraw;
   if (ds && counters_cut_short<R>(pos, *ds, draws, p->distance)) return kDraw;
@@ -95,7 +95,7 @@ std::optional<Wdl> verdict(const Database& db, const Game& game) {
   if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
   const MoveList moves = game.legal_moves();
   if (moves.empty() || moves[0].is_capture()) return std::nullopt;
-  const std::optional<Probe> p = db.probe(pos);
+  const std::optional<Probe> p = db.probe_quiet(pos);
   if (!p) return std::nullopt;
   if (p->wdl == Wdl::Draw) return Wdl::Draw;
   const bool kings_only = !pos.men(Side::White) && !pos.men(Side::Black);
