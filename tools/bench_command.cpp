@@ -84,9 +84,13 @@ int run_bench(const Args& args) {
   engine.set_options(options);
   // The databases found change the node counts: say which were used (the pinned signatures are
   // those of a run without any, tests/data/bench_signatures.tsv).
-  if (const auto db = engine.databases(v))
-    std::printf("egdb dir=%s pieces=%d probe-limit=%d\n", Engine::egdb_directory(options).c_str(),
-                db->pieces(), db->probe_limit());
+  const auto open_start = std::chrono::steady_clock::now();
+  const auto db = engine.databases(v);
+  if (db)
+    std::printf(
+        "egdb dir=%s pieces=%d probe-limit=%d open=%.3f\n", Engine::egdb_directory(options).c_str(),
+        db->pieces(), db->probe_limit(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - open_start).count());
   else
     std::printf("egdb none\n");
   double max_seconds = 0;
@@ -142,6 +146,10 @@ int run_bench(const Args& args) {
   if (level != Level::None)
     std::printf("level=%s max_time=%.3f mean_depth=%.2f\n", std::string(level_name(level)).c_str(),
                 max_seconds, n > 0 ? static_cast<double>(total_depth) / n : 0.0);
+  if (db)
+    std::printf("egdb cache hits=%llu misses=%llu\n",
+                static_cast<unsigned long long>(db->cache_hits()),
+                static_cast<unsigned long long>(db->cache_misses()));
   std::printf("bench nodes=%llu\n", static_cast<unsigned long long>(total_nodes));
   return 0;
 }
