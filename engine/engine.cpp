@@ -312,7 +312,8 @@ std::shared_ptr<const egdb::Database> Engine::egdb_for(Variant v, const EngineOp
   egdb_key_ = key;
   egdb_.reset();
   if (egdb::unsupported(v)) return nullptr;  // no databases for this rule set: nothing to say
-  auto loaded = egdb::Database::open(v, dir);
+  // The blocks are decoded when probed, not all at once (checksums checked all the same).
+  auto loaded = egdb::Database::open(v, dir, egdb::Database::kDefaultCache, false);
   if (!loaded) {
     spdlog::error("endgame databases not used: {}", loaded.error());
     return nullptr;

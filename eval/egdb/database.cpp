@@ -78,7 +78,8 @@ MappedFile::~MappedFile() {
 }
 
 Expected<std::shared_ptr<const Database>> Database::open(Variant v, const std::string& dir,
-                                                         std::size_t cache_bytes) {
+                                                         std::size_t cache_bytes,
+                                                         bool check_blocks) {
   using E = Expected<std::shared_ptr<const Database>>;
   if (const auto why = unsupported(v)) return E::failure(*why);
   std::error_code ec;
@@ -113,7 +114,7 @@ Expected<std::shared_ptr<const Database>> Database::open(Variant v, const std::s
       continue;
     }
     auto view = SliceView::parse(file->data(), file->size(), rules, *slice,
-                                 slice_size(db->layout_, *slice));
+                                 slice_size(db->layout_, *slice), check_blocks);
     if (!view) {
       db->problems_.push_back(path + ": " + view.error());
       continue;

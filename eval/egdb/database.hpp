@@ -74,9 +74,12 @@ class Database {
  public:
   // Fails only when the rule set is unsupported or dir is no directory; an empty directory
   // gives a database of 0 pieces.
-  // cache_bytes: the decoded blocks kept for the probes (block_cache.hpp).
+  // cache_bytes: the decoded blocks kept for the probes (block_cache.hpp). check_blocks: decode
+  // every block of the compact files first (SliceView::parse; `egdb info` does, the engine
+  // does not).
   static Expected<std::shared_ptr<const Database>> open(Variant v, const std::string& dir,
-                                                        std::size_t cache_bytes = kDefaultCache);
+                                                        std::size_t cache_bytes = kDefaultCache,
+                                                        bool check_blocks = true);
   static constexpr std::size_t kDefaultCache = std::size_t{64} << 20;
 
   Variant variant() const { return variant_; }
