@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "book/data_dir.hpp"
 #include "engine/rules/legal.hpp"
 
 namespace tsuru::book {
@@ -49,6 +50,9 @@ std::optional<BookMove> Book::choose(const Position& pos, Score margin,
 std::optional<std::string> default_book_path(Variant v) {
   namespace fs = std::filesystem;
   const std::string file = std::string(info(v).name) + ".book";
+  // A book the user put in the data directory (book/data_dir.hpp) goes before the shipped ones.
+  if (auto found = data::find_file("book", file))
+    return fs::path(*found).lexically_normal().string();
   std::vector<fs::path> candidates;
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);

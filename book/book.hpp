@@ -39,7 +39,8 @@ class Book {
   std::vector<Record> records_;  // sorted by key, best score first
 };
 
-// Where the rule set's default book <name>.book is, the first found of: beside the executable
+// Where the rule set's default book <name>.book is, the first found of: the data directories'
+// book/ folders (book/data_dir.hpp), beside the executable
 // (build/book/), relative to it as installed (<bin>/../share/tsuru/book/), the install prefix
 // compiled in, the build tree compiled in. nullopt when there is none. Never the source tree.
 std::optional<std::string> default_book_path(Variant v);

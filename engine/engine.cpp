@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "book/book.hpp"
+#include "book/data_dir.hpp"
 #include "engine/search/search.hpp"
 #include "engine/search/search_run.hpp"
 #include "engine/search/time_manager.hpp"
@@ -137,6 +138,7 @@ void Engine::run(std::shared_ptr<Request> request) {
         info.depth = 1;
         info.score = score;
         info.pv = {*m};
+        info.from_database = true;
         request->on_info(info);
       }
       std::lock_guard lock(mutex_);
@@ -160,10 +162,22 @@ void Engine::run(std::shared_ptr<Request> request) {
       control_.start(request->requested, plan.soft, plan.hard);
     }
     control_.set_evaluation(request->evaluation.get());
+    // An info line says when its score comes from the databases: a database win or loss (at the
+    // root or a leaf), or any score of a root the databases cover.
+    InfoCallback on_info = request->on_info;
+    if (on_info && request->egdb) {
+      const bool root_covered =
+          !moves[0].is_capture() && request->egdb->probe_quiet(game.position());
+      on_info = [inner = request->on_info, root_covered](const SearchInfo& i) {
+        SearchInfo marked = i;
+        marked.from_database = root_covered || egdb::is_database_score(i.score);
+        inner(marked);
+      };
+    }
     const SearchResult result = with_rules(game.variant(), [&]<class R>(R) {
       return run_search<R>(tt_, control_, game, moves, limits.depth, limits.nodes,
-                           std::max(options.threads, 1), std::max(options.multi_pv, 1),
-                           request->on_info, request->egdb.get());
+                           std::max(options.threads, 1), std::max(options.multi_pv, 1), on_info,
+                           request->egdb.get());
     });
     best = result.best;
     std::lock_guard lock(mutex_);
@@ -239,7 +253,7 @@ std::shared_ptr<const eval::PatternWeights> Engine::evaluation_for(Variant v,
   const bool had_one = !evaluation_key_.empty() && evaluation_variant_ == v;
   evaluation_key_ = key;
   evaluation_variant_ = v;
-  auto loaded = eval::load_evaluation(v, options.eval_file);
+  auto loaded = eval::load_evaluation(v, data::weights_file(options.eval_file));
   if (loaded) {
     evaluation_ = *loaded;
     return evaluation_;
@@ -279,14 +293,27 @@ std::shared_ptr<const book::Book> Engine::book_for(Variant v, const EngineOption
   return book_;
 }
 
+std::string Engine::egdb_directory(const EngineOptions& options) {
+  if (options.egdb_dir != "default") return options.egdb_dir;
+  return data::find_folder("egdb").value_or(std::string());
+}
+
+std::shared_ptr<const egdb::Database> Engine::databases(Variant v) {
+  std::lock_guard lock(mutex_);
+  return egdb_for(v, options_);
+}
+
 std::shared_ptr<const egdb::Database> Engine::egdb_for(Variant v, const EngineOptions& options) {
-  if (options.egdb_dir.empty()) return nullptr;
-  const std::string key = std::string(info(v).name) + "|" + options.egdb_dir;
+  const bool by_default = options.egdb_dir == "default";
+  const std::string dir = egdb_directory(options);
+  if (dir.empty()) return nullptr;
+  const std::string key = std::string(info(v).name) + "|" + dir;
   if (key == egdb_key_) return egdb_;
   egdb_key_ = key;
   egdb_.reset();
   if (egdb::unsupported(v)) return nullptr;  // no databases for this rule set: nothing to say
-  auto loaded = egdb::Database::open(v, options.egdb_dir);
+  // The blocks are decoded when probed, not all at once (checksums checked all the same).
+  auto loaded = egdb::Database::open(v, dir, egdb::Database::kDefaultCache, false);
   if (!loaded) {
     spdlog::error("endgame databases not used: {}", loaded.error());
     return nullptr;
@@ -294,10 +321,12 @@ std::shared_ptr<const egdb::Database> Engine::egdb_for(Variant v, const EngineOp
   for (const std::string& problem : (*loaded)->problems())
     spdlog::error("endgame database file not used: {}", problem);
   if ((*loaded)->probe_limit() == 0) {
-    spdlog::warn("no complete endgame databases for {} in {}", info(v).name, options.egdb_dir);
+    // The data directory need not hold every rule set's databases: no warning for it.
+    if (!by_default) spdlog::warn("no complete endgame databases for {} in {}", info(v).name, dir);
     return nullptr;
   }
-  spdlog::info("endgame databases {}: {} pieces", options.egdb_dir, (*loaded)->pieces());
+  spdlog::info("endgame databases {}: {} pieces ({} files, {} bytes)", dir, (*loaded)->pieces(),
+               (*loaded)->slices().size(), (*loaded)->bytes());
   egdb_ = *loaded;
   return egdb_;
 }
@@ -335,14 +364,38 @@ Score Engine::assess() {
   return last_score();
 }
 
+std::optional<DatabaseVerdict> Engine::database_verdict(const Game& game) {
+  std::shared_ptr<const egdb::Database> db;
+  {
+    std::lock_guard lock(mutex_);
+    db = egdb_for(game.variant(), options_);
+  }
+  if (!db) return std::nullopt;
+  const auto v =
+      with_rules(game.variant(), [&]<class R>(R) { return egdb::verdict<R>(*db, game); });
+  if (!v) return std::nullopt;
+  return *v == egdb::Wdl::Win    ? DatabaseVerdict::Win
+         : *v == egdb::Wdl::Draw ? DatabaseVerdict::Draw
+                                 : DatabaseVerdict::Loss;
+}
+
+bool Engine::resigns(const Game& game) {
+  return options().egdb_resign && database_verdict(game) == DatabaseVerdict::Loss;
+}
+
 bool Engine::accepts_draw() {
-  if (game().legal_moves().empty()) return false;
+  const Game g = game();
+  if (g.legal_moves().empty()) return false;
+  if (options().egdb_draws)
+    if (const auto v = database_verdict(g)) return *v != DatabaseVerdict::Win;
   return assess() <= 15;  // dead level (within 0.15 men) or worse
 }
 
 bool Engine::offers_draw() {
   const Game g = game();
   if (g.legal_moves().empty()) return false;
+  if (options().egdb_draws)
+    if (const auto v = database_verdict(g)) return *v != DatabaseVerdict::Win;
   const Score s = assess();
   // Not before the game has taken shape, unless the position is already bare.
   const Position& p = g.position();

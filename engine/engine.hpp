@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -45,8 +46,19 @@ struct EngineOptions {
   // hand-set one; "builtin" = the trained weights compiled in for the rule set (classic where
   // none ship); else a weights file.
   std::string eval_file = "default";
-  std::string egdb_dir;  // endgame databases (docs/egdb.md); empty = none
+  // Endgame databases (docs/egdb.md): "default" = the egdb/ folder of the data directory
+  // (book/data_dir.hpp), empty = none, else a directory.
+  std::string egdb_dir = "default";
+  // At the root, in a position the databases decide (Engine::database_verdict): accept and
+  // offer draws by their value (accept unless won, offer when drawn or lost), and resign when
+  // lost (Engine::resigns). Off: draw offers are judged by a short search, and the engine
+  // plays on.
+  bool egdb_draws = true;
+  bool egdb_resign = true;
 };
+
+// What the endgame databases say of a position for the side to move.
+enum class DatabaseVerdict { Win, Draw, Loss };
 
 class Engine {
  public:
@@ -90,6 +102,20 @@ class Engine {
   // accept when it is dead level or worse; offer when a draw is the best it can hope for.
   bool accepts_draw();
   bool offers_draw();
+  // Whether the engine, to move in `game`, resigns: the databases say it is lost (and
+  // options().egdb_resign).
+  bool resigns(const Game& game);
+  // What the databases say of game's position for the side to move (the move-count draw rules
+  // applied as the search applies them, eval/egdb/search_probe.hpp verdict); nullopt when they
+  // do not cover it or there are none.
+  std::optional<DatabaseVerdict> database_verdict(const Game& game);
+
+  // The directory options.egdb_dir stands for: "default" resolved in the data directory
+  // (empty when it has no egdb/ folder), otherwise itself.
+  static std::string egdb_directory(const EngineOptions& options);
+  // The databases the next search of rule set v will use under the current options (mapped now
+  // if they are not yet): null when there are none.
+  std::shared_ptr<const egdb::Database> databases(Variant v);
 
  private:
   struct Request;

@@ -11,7 +11,8 @@ namespace tsuru::test {
 
 inline std::vector<std::string> hub_handshake() {
   return {
-      "id name=Tsuru version=0.1.0 author=\"Tsuru team\"",
+      // The test runner's data directory is empty (tests/main.cpp): no databases.
+      "id name=Tsuru version=0.1.0 author=\"Tsuru team\" egdb=none",
       // The list grows with the rule sets: it is variant_names(), then the aliases the
       // clients send.
       "param name=variant value=international type=enum values=\"" + std::string(variant_names()) +
@@ -22,7 +23,7 @@ inline std::vector<std::string> hub_handshake() {
       "param name=book-margin value=0 type=int min=0 max=1000",
       "param name=book-file value=\"\" type=string",
       "param name=eval-file value=default type=string",
-      "param name=egdb-dir value=\"\" type=string", "param name=ponder value=false type=bool",
+      "param name=egdb-dir value=default type=string", "param name=ponder value=false type=bool",
       "param name=threads value=1 type=int min=1 max=256",
       "param name=tt-size value=22 type=int min=10 max=26",
       "param name=seed value=1 type=int min=0 max=2147483647",

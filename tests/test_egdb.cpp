@@ -588,7 +588,7 @@ TEST_CASE("Hub egdb-dir: a directory is used at once, anything else is a bad val
                    "\"\nset-param name=variant value=english\ninit\npos pos=\"W:WK1,K2:BK32\"\n"
                    "level depth=4\ngo think\nquit\n");
   REQUIRE(r.code == 0);
-  CHECK(r.out.find("param name=egdb-dir value=\"\" type=string") != std::string::npos);
+  CHECK(r.out.find("param name=egdb-dir value=default type=string") != std::string::npos);
   CHECK(r.out.find("error message=\"bad value\" name=egdb-dir") != std::string::npos);
   // The won ending is played from the databases at once: a database win score (97.xx).
   CHECK(r.out.find("score=97.") != std::string::npos);

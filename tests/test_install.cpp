@@ -1,7 +1,7 @@
 // The installed engine: `cmake --install` into a fresh prefix, then that tree moved elsewhere,
 // and the binary there runs, reports its version and finds its books beside itself, never in
-// the build or source tree. The Debian package is checked by .ci/run (cpack, dpkg -x, the build
-// tree moved away).
+// the build or source tree, and the endgame databases in its share/tsuru/egdb. The Debian package
+// is checked by .ci/run (cpack, dpkg -x, the build tree moved away).
 #include <unistd.h>
 #include <filesystem>
 #include <string>
@@ -68,6 +68,27 @@ TEST_CASE("install: the installed binary runs from any prefix and finds its book
   INFO(bench.err);
   CHECK(bench.code == 0);
   CHECK(bench.out.find("bench nodes=") != std::string::npos);
+
+  // The installed data directory, <prefix>/share/tsuru: with no TSURU_DATA and an empty user
+  // directory, the databases put in its egdb/ are found (the Hub id names them).
+  const fs::path egdb = moved / "share" / "tsuru" / "egdb";
+  const auto built = tsuru::test::run_program({tsuru, "egdb", "build", "--variant", "english",
+                                               "--pieces", "2", "--quiet", "--dir", egdb.string()});
+  INFO(built.err);
+  REQUIRE(built.code == 0);
+  const fs::path user = dir.path / "user";
+  fs::create_directories(user / "tsuru");
+  const auto hub = tsuru::test::run_program(
+      {"/usr/bin/env", "-u", "TSURU_DATA", "XDG_DATA_HOME=" + user.string(), tsuru, "hub"},
+      "hub\nquit\n");
+  INFO(hub.out << hub.err);
+  CHECK(hub.out.find(" egdb=english:2\n") != std::string::npos);
+  // A user directory with an egdb/ folder goes first (here an empty one: no databases).
+  fs::create_directories(user / "tsuru" / "egdb");
+  const auto mine = tsuru::test::run_program(
+      {"/usr/bin/env", "-u", "TSURU_DATA", "XDG_DATA_HOME=" + user.string(), tsuru, "hub"},
+      "hub\nquit\n");
+  CHECK(mine.out.find(" egdb=none\n") != std::string::npos);
 }
 
 TEST_CASE("tsuru --version names the project version and, from git, the commit", "[install]") {

@@ -12,6 +12,7 @@
 
 #include "engine/engine.hpp"
 #include "engine/rules/notation.hpp"
+#include "eval/egdb/database.hpp"
 #include "tools/bench_positions.hpp"
 #include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"
@@ -38,6 +39,7 @@ int run_bench(const Args& args) {
   int depth = 0;
   int tt_log2 = 20;
   std::string eval_file = EngineOptions{}.eval_file;
+  std::string egdb_dir = EngineOptions{}.egdb_dir;
   int threads = 1;
   po::options_description desc("tsuru bench: search the bench positions to a fixed depth");
   desc.add_options()("help,h", "show this help")(
@@ -45,7 +47,7 @@ int run_bench(const Args& args) {
       "depth", po::value(&depth), "search depth (default: the rule set's bench depth)")(
       "tt-size", po::value(&tt_log2)->default_value(tt_log2), "hash table entries, log2")(
       "eval-file", po::value(&eval_file)->default_value(eval_file), kEvalFileHelp)(
-      "egdb-dir", po::value<std::string>(), "probe the endgame databases in this directory")(
+      "egdb-dir", po::value(&egdb_dir)->default_value(egdb_dir), kEgdbDirHelp)(
       "threads", po::value(&threads)->default_value(threads),
       "searchers (1..256); with more than one the nodes per searcher are printed too")(
       "verbose", "print the info lines of every search")(
@@ -75,11 +77,22 @@ int run_bench(const Args& args) {
   EngineOptions options;
   options.tt_log2 = tt_log2;
   options.book = false;
-  if (vm.count("egdb-dir")) options.egdb_dir = vm["egdb-dir"].as<std::string>();
+  options.egdb_dir = egdb_dir;
   options.level = level;
   options.eval_file = checked_eval_file(v, eval_file);
   options.threads = threads;
   engine.set_options(options);
+  // The databases found change the node counts: say which were used (the pinned signatures are
+  // those of a run without any, tests/data/bench_signatures.tsv).
+  const auto open_start = std::chrono::steady_clock::now();
+  const auto db = engine.databases(v);
+  if (db)
+    std::printf(
+        "egdb dir=%s pieces=%d probe-limit=%d open=%.3f\n", Engine::egdb_directory(options).c_str(),
+        db->pieces(), db->probe_limit(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - open_start).count());
+  else
+    std::printf("egdb none\n");
   double max_seconds = 0;
   long long total_depth = 0;  // the depth of each answer (the last complete iteration)
   std::uint64_t total_nodes = 0;
@@ -133,6 +146,10 @@ int run_bench(const Args& args) {
   if (level != Level::None)
     std::printf("level=%s max_time=%.3f mean_depth=%.2f\n", std::string(level_name(level)).c_str(),
                 max_seconds, n > 0 ? static_cast<double>(total_depth) / n : 0.0);
+  if (db)
+    std::printf("egdb cache hits=%llu misses=%llu\n",
+                static_cast<unsigned long long>(db->cache_hits()),
+                static_cast<unsigned long long>(db->cache_misses()));
   std::printf("bench nodes=%llu\n", static_cast<unsigned long long>(total_nodes));
   return 0;
 }

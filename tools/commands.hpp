@@ -12,6 +12,7 @@ int run_bench(const Args& args);
 int run_book(const Args& args);
 int run_dxp(const Args& args);
 int run_egdb(const Args& args);
+int egdb_compact(const Args& args);  // tsuru egdb compact (tools/egdb_compact.cpp)
 int run_hub(const Args& args);
 int run_match(const Args& args);
 int run_match_merge(const Args& args);  // tsuru match merge (tools/match/match_merge.cpp)

@@ -17,6 +17,7 @@
 #include <boost/program_options.hpp>
 
 #include "engine/level.hpp"
+#include "eval/egdb/database.hpp"
 #include "protocol/dxp/openings.hpp"
 #include "protocol/dxp/session.hpp"
 #include "protocol/pdn.hpp"
@@ -118,10 +119,13 @@ int run_dxp(const Args& args) {
       kEvalFileHelp)(
       "hash", po::value(&h.engine.tt_log2)->default_value(h.engine.tt_log2),
       "hash table entries of each connection's engine, log2 (16 bytes each: 22 = 64 MiB)")(
-      "egdb-dir", po::value(&h.engine.egdb_dir),
-      "endgame database directory (docs/egdb.md); empty = none")(
-      "threads", po::value(&h.engine.threads)->default_value(h.engine.threads),
-      "search threads of each connection's engine (1-256)")(
+      "egdb-dir", po::value(&h.engine.egdb_dir)->default_value(h.engine.egdb_dir), kEgdbDirHelp)(
+      "egdb-resign", po::value(&h.engine.egdb_resign)->default_value(h.engine.egdb_resign),
+      "on our turn in a position the endgame databases say is lost, resign (GAMEEND 1)")(
+      "egdb-draw", po::value(&h.engine.egdb_draws)->default_value(h.engine.egdb_draws),
+      "on our turn in a position the endgame databases say is drawn, end the game as a draw "
+      "(GAMEEND 2)")("threads", po::value(&h.engine.threads)->default_value(h.engine.threads),
+                     "search threads of each connection's engine (1-256)")(
       "ponder",
       "think on the peer's time: search the reply we expect; keep the search when the "
       "peer plays it, start afresh otherwise")(
@@ -214,6 +218,14 @@ int run_dxp(const Args& args) {
     if (h.initiator && (!s.complete || s.refused)) failed = true;
   };
   dxp::Service service(io, factory, on_end, service_options);
+  // Each connection's engine maps the databases at its first search; say now which it will find.
+  const std::string egdb_dir = Engine::egdb_directory(h.engine);
+  for (const egdb::SetSurvey& s :
+       egdb_dir.empty() ? std::vector<egdb::SetSurvey>{} : egdb::survey(egdb_dir))
+    if (s.variant == h.variant && s.pieces >= 2)
+      std::printf("endgame databases: %s up to %d pieces (%s)\n",
+                  std::string(info(s.variant).name).c_str(), s.pieces, egdb_dir.c_str());
+  std::fflush(stdout);
   if (!connect.empty()) {
     const HostPort hp = parse_host_port(connect, "");
     try {

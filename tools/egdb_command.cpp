@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "book/data_dir.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/generator.hpp"
 #include "eval/egdb/plan.hpp"
@@ -50,6 +51,8 @@ int egdb_build(const Args& args) {
   std::string variant_name = "english", slice_text;
   int pieces = 0;
   egdb::BuildOptions o;
+  o.dir = data::user_folder("egdb");  // where the engines look (book/data_dir.hpp)
+  if (o.dir.empty()) o.dir = ".";
   po::options_description desc(
       "tsuru egdb build: solve every ending of at most --pieces pieces (or one --slice) into "
       "--dir; slices already built and valid are kept");
@@ -59,8 +62,9 @@ int egdb_build(const Args& args) {
       "slice", po::value(&slice_text),
       "build only this slice and its mirror: four digits, white men, white kings, black men, "
       "black kings (e.g. 0201); the slices before it in the plan must be built")(
-      "dir", po::value(&o.dir)->default_value(o.dir), "database directory (created)")(
-      "threads", po::value(&o.threads)->default_value(o.threads), "worker threads")(
+      "dir", po::value(&o.dir)->default_value(o.dir),
+      "database directory (created); default: the data directory's egdb/, where every front end "
+      "looks")("threads", po::value(&o.threads)->default_value(o.threads), "worker threads")(
       "distance-pieces", po::value(&o.distance_pieces)->default_value(o.distance_pieces),
       "store distances to the end for slices of at most this many pieces")(
       "quiet", "no progress line on stderr");
@@ -166,7 +170,10 @@ int egdb_plan(const Args& args) {
 }
 
 int egdb_info(const Args& args) {
-  std::string variant_name = "english", dir = ".";
+  std::string variant_name = "english";
+  // The directory the engines read (book/data_dir.hpp), else the one egdb build writes.
+  std::string dir = data::find_folder("egdb").value_or(data::user_folder("egdb"));
+  if (dir.empty()) dir = ".";
   po::options_description desc(
       "tsuru egdb info: check every slice file of a rule set in --dir and list its counts");
   desc.add_options()("help,h", "show this help")(
@@ -200,7 +207,9 @@ int run_egdb(const Args& args) {
   if (sub == "build") return egdb_build(rest);
   if (sub == "plan") return egdb_plan(rest);
   if (sub == "info") return egdb_info(rest);
-  std::fprintf(stderr, "usage: tsuru egdb build|plan|info [options]  (tsuru egdb <sub> --help)\n");
+  if (sub == "compact") return egdb_compact(rest);
+  std::fprintf(stderr,
+               "usage: tsuru egdb build|plan|info|compact [options]  (tsuru egdb <sub> --help)\n");
   return sub == "--help" || sub == "-h" ? 0 : 2;
 }
 

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "book/data_dir.hpp"
 #include "engine/rules/legal.hpp"
 #include "engine/rules/notation.hpp"
 #include "eval/pattern_weights.hpp"
@@ -11,12 +12,18 @@ namespace tsuru::tools {
 
 const char* const kEvalFileHelp =
     "evaluation: default (the rule set's default), builtin (the trained weights compiled in), a "
-    "weights file (tsuru train), or empty for the classic hand-set evaluation";
+    "weights file (tsuru train; a bare name is also looked for in the data directory's weights/), "
+    "or empty for the classic hand-set evaluation";
+
+const char* const kEgdbDirHelp =
+    "endgame database directory (docs/egdb.md): default = the data directory's egdb/ "
+    "($TSURU_DATA, else ~/.local/share/tsuru, else the installed share/tsuru), empty = none";
 
 std::string checked_eval_file(Variant v, const std::string& value) {
-  const auto loaded = eval::load_evaluation(v, value);
+  const std::string file = data::weights_file(value);
+  const auto loaded = eval::load_evaluation(v, file);
   if (!loaded) throw std::runtime_error("--eval-file: " + loaded.error());
-  return value;
+  return file;
 }
 
 bool parse_options(const Args& args, const boost::program_options::options_description& desc,

@@ -24,6 +24,8 @@ std::string variant_help();
 Variant variant_from_name(const std::string& name);
 // The help text of --eval-file.
 extern const char* const kEvalFileHelp;
+// The help text of --egdb-dir.
+extern const char* const kEgdbDirHelp;
 // Checks an --eval-file value for rule set v (empty = classic, builtin = the compiled-in
 // weights, else a weights file of v); throws std::runtime_error with the reason when it cannot
 // be used.

@@ -36,6 +36,7 @@ struct SearchInfo {
   double seconds = 0;
   std::vector<Move> pv;
   bool from_book = false;
+  bool from_database = false;  // the score comes from the endgame databases (Engine marks it)
 
   double nps() const { return seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0; }
 };

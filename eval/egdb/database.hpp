@@ -13,6 +13,7 @@
 
 #include "engine/rules/expected.hpp"
 #include "engine/rules/variant.hpp"
+#include "eval/egdb/block_cache.hpp"
 #include "eval/egdb/format.hpp"
 #include "eval/egdb/index.hpp"
 
@@ -57,19 +58,46 @@ struct SliceInfo {
   std::string path;
 };
 
+// What a directory holds for one rule set, judged by the files' names and headers only (cheap:
+// nothing is mapped or checksummed; Database::open checks every byte).
+struct SetSurvey {
+  Variant variant = Variant::International;
+  int pieces = 0;   // the largest N with every slice of 2..N pieces present
+  int files = 0;    // slice files whose header is right
+  int refused = 0;  // slice files whose header is not (a damaged or foreign file)
+};
+// The rule sets with at least one slice file in dir, in the registry's order; empty when dir
+// is no directory.
+std::vector<SetSurvey> survey(const std::string& dir);
+
 class Database {
  public:
   // Fails only when the rule set is unsupported or dir is no directory; an empty directory
   // gives a database of 0 pieces.
-  static Expected<std::shared_ptr<const Database>> open(Variant v, const std::string& dir);
+  // cache_bytes: the decoded blocks kept for the probes (block_cache.hpp). check_blocks: decode
+  // every block of the compact files first (SliceView::parse; `egdb info` does, the engine
+  // does not).
+  static Expected<std::shared_ptr<const Database>> open(Variant v, const std::string& dir,
+                                                        std::size_t cache_bytes = kDefaultCache,
+                                                        bool check_blocks = true);
+  static constexpr std::size_t kDefaultCache = std::size_t{64} << 20;
 
   Variant variant() const { return variant_; }
   int pieces() const { return pieces_; }
   // The most pieces of any slice present (at least pieces(): a set may be partly built).
   int probe_limit() const { return probe_limit_; }
   // nullopt when the position's slice is not present or it is no position of the index (a
-  // man on its own crowning row; a side without pieces).
+  // man on its own crowning row; a side without pieces). A position with a capture pending
+  // that its file leaves out (format version 2) is answered through its captures, from the
+  // slices they lead to (nullopt when one is missing): the same value and distance the
+  // generator gave it.
   std::optional<Probe> probe(const Position& pos) const;
+  // The same for a position the caller knows has no capture pending (the search's probes):
+  // no move generation. For a position with a capture pending the answer is meaningless.
+  std::optional<Probe> probe_quiet(const Position& pos) const;
+  // The shared cache of decoded blocks: its hits and misses so far.
+  std::uint64_t cache_hits() const;
+  std::uint64_t cache_misses() const;
   const std::vector<std::string>& problems() const { return problems_; }
   std::vector<SliceInfo> slices() const;
   std::uint64_t bytes() const;
@@ -87,6 +115,9 @@ class Database {
   std::vector<Entry> entries_;
   std::vector<int> by_code_;  // Slice::code() -> entries_ index, -1 when absent
   std::vector<std::string> problems_;
+  std::unique_ptr<BlockCache> cache_;
+  const Entry* entry_of(const Position& pos, std::uint64_t& index) const;
+  std::optional<Probe> stored(const Entry& e, std::uint64_t index) const;
 };
 
 }  // namespace tsuru::egdb

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 #include "engine/rules/binary_io.hpp"
+#include "eval/egdb/block_cache.hpp"
+#include "eval/egdb/run_coder.hpp"
 
 namespace tsuru::egdb {
 namespace {
@@ -68,24 +71,35 @@ SliceCounts count_values(const std::vector<Value>& values) {
 }
 
 std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
-                                       const std::vector<Value>& values, bool with_distance) {
+                                       const std::vector<Value>& values, bool with_distance,
+                                       const std::vector<std::uint8_t>* omit,
+                                       std::uint32_t version) {
+  if (version != 1 && version != kVersion)
+    throw std::invalid_argument("egdb format version " + std::to_string(version));
+  if (version == 1) omit = nullptr;  // version 1 stores every position
+  const std::uint32_t block_positions = version == 1 ? kBlockPositionsV1 : kBlockPositions;
   const SliceCounts c = count_values(values);
   const int distance_bytes = !with_distance ? 0 : c.max_distance < 256 ? 1 : 2;
-  // Values, block by block; an invalid index repeats the symbol before it.
+  // Values, block by block; an index the probe never asks about (invalid, or omitted) repeats
+  // the symbol before it, which lengthens that run.
   const std::uint64_t n = values.size();
-  const auto block_count = static_cast<std::uint32_t>((n + kBlockPositions - 1) / kBlockPositions);
+  const auto block_count = static_cast<std::uint32_t>((n + block_positions - 1) / block_positions);
   std::vector<std::uint8_t> blocks;
   std::vector<std::uint32_t> offsets{0};
   std::vector<std::uint8_t> symbols;
   std::uint8_t last = 0;
   for (std::uint32_t b = 0; b < block_count; ++b) {
     symbols.clear();
-    const std::uint64_t end = std::min<std::uint64_t>(n, std::uint64_t{b + 1} * kBlockPositions);
-    for (std::uint64_t i = std::uint64_t{b} * kBlockPositions; i < end; ++i) {
-      if (values[i] != kInvalid) last = symbol_of(values[i]);
+    const std::uint64_t end = std::min<std::uint64_t>(n, std::uint64_t{b + 1} * block_positions);
+    for (std::uint64_t i = std::uint64_t{b} * block_positions; i < end; ++i) {
+      if (values[i] != kInvalid && !(omit && (*omit)[i])) last = symbol_of(values[i]);
       symbols.push_back(last);
     }
-    encode_block(symbols, blocks);
+    if (version == 1)
+      encode_block(symbols, blocks);
+    else
+      encode_runs(symbols, blocks);
+    if (blocks.size() > 0xFFFFFFFFULL) throw std::runtime_error("slice too large for the format");
     offsets.push_back(static_cast<std::uint32_t>(blocks.size()));
   }
   std::vector<std::uint8_t> body;
@@ -99,16 +113,17 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
   }
 
   std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-  put_le(out, kVersion, 4);
+  put_le(out, version, 4);
   put_le(out, kHeaderSize, 4);
   char name[16] = {};
   std::memcpy(name, rules.data(), std::min<std::size_t>(rules.size(), 15));
   out.insert(out.end(), name, name + 16);
   for (int v : {slice.wm, slice.wk, slice.bm, slice.bk})
     put_le(out, static_cast<std::uint64_t>(v), 1);
-  put_le(out, kBlockPositions, 4);
+  put_le(out, block_positions, 4);
   put_le(out, static_cast<std::uint64_t>(distance_bytes), 1);
-  put_le(out, 0, 3);
+  put_le(out, omit ? kFlagCapturesOmitted : 0, 1);
+  put_le(out, 0, 2);
   put_le(out, n, 8);
   put_le(out, c.wins, 8);
   put_le(out, c.draws, 8);
@@ -127,29 +142,41 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
   return out;
 }
 
-Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
-                                     std::string_view rules, const Slice& expected,
-                                     std::uint64_t expected_positions) {
-  using E = Expected<SliceView>;
-  if (size < kHeaderSize) return E::failure("too short for a header");
-  if (std::memcmp(data, kMagic, 8) != 0) return E::failure("not an endgame database file");
-  if (get_le(data + 8, 4) != kVersion)
-    return E::failure("format version " + std::to_string(get_le(data + 8, 4)) + ", expected " +
-                      std::to_string(kVersion));
-  if (get_le(data + 12, 4) != kHeaderSize) return E::failure("unexpected header size");
+std::optional<std::string> header_problem(const std::uint8_t* data, std::size_t size,
+                                          std::string_view rules, const Slice& expected) {
+  if (size < kHeaderSize) return "too short for a header";
+  if (std::memcmp(data, kMagic, 8) != 0) return "not an endgame database file";
+  const auto version = get_le(data + 8, 4);
+  if (version != 1 && version != kVersion)
+    return "format version " + std::to_string(version) + ", expected 1 or " +
+           std::to_string(kVersion) +
+           " (a newer Tsuru wrote it: rebuild the databases with "
+           "this one, tsuru egdb build)";
+  if (get_le(data + 12, 4) != kHeaderSize) return "unexpected header size";
   if (get_le(data + kHeaderChecked, 8) != fnv1a(data, kHeaderChecked))
-    return E::failure("header checksum mismatch");
+    return "header checksum mismatch";
   char name[17] = {};
   std::memcpy(name, data + 16, 16);
   if (std::string_view(name) != rules)
-    return E::failure("built for rule set '" + std::string(name) + "', not '" + std::string(rules) +
-                      "'");
+    return "built for rule set '" + std::string(name) + "', not '" + std::string(rules) + "'";
   const Slice s{data[32], data[33], data[34], data[35]};
-  if (!(s == expected)) return E::failure("holds slice " + s.name() + ", not " + expected.name());
+  if (!(s == expected)) return "holds slice " + s.name() + ", not " + expected.name();
+  return std::nullopt;
+}
+
+Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
+                                     std::string_view rules, const Slice& expected,
+                                     std::uint64_t expected_positions, bool check_blocks) {
+  using E = Expected<SliceView>;
+  if (auto problem = header_problem(data, size, rules, expected)) return E::failure(*problem);
   SliceView v;
   v.data_ = data;
   v.block_positions_ = static_cast<std::uint32_t>(get_le(data + 36, 4));
   v.distance_bytes_ = data[40];
+  v.version_ = static_cast<std::uint32_t>(get_le(data + 8, 4));
+  v.flags_ = data[41];
+  if (v.version_ == 1 ? v.flags_ != 0 : (v.flags_ & ~kFlagCapturesOmitted) != 0)
+    return E::failure("unknown flags in the header");
   v.counts_.positions = get_le(data + 44, 8);
   v.counts_.wins = get_le(data + 52, 8);
   v.counts_.draws = get_le(data + 60, 8);
@@ -193,6 +220,13 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
     const std::uint64_t want =
         std::min<std::uint64_t>(v.block_positions_, n - std::uint64_t{b} * v.block_positions_);
     if (p == end) return E::failure("empty block");
+    if (v.version_ == 2) {
+      if (!check_blocks) continue;
+      if (const auto why = decode_runs(p, static_cast<std::size_t>(end - p),
+                                       static_cast<std::uint32_t>(want), nullptr))
+        return E::failure(*why + " (block " + std::to_string(b) + ")");
+      continue;
+    }
     if (*p == 0) {
       if (static_cast<std::uint64_t>(end - p) != 1 + (want + 3) / 4)
         return E::failure("raw block of the wrong size");
@@ -250,9 +284,31 @@ Run next_run(const std::uint8_t*& p) {
 
 }  // namespace
 
+std::uint32_t SliceView::block_size_of(std::uint32_t b) const {
+  return static_cast<std::uint32_t>(std::min<std::uint64_t>(
+      block_positions_, counts_.positions - std::uint64_t{b} * block_positions_));
+}
+
+const std::uint8_t* SliceView::block_data(std::uint32_t b) const {
+  return blocks_ + get_le(offsets_ + 4 * b, 4);
+}
+
+std::size_t SliceView::block_bytes(std::uint32_t b) const {
+  return static_cast<std::size_t>(get_le(offsets_ + 4 * (b + 1), 4) - get_le(offsets_ + 4 * b, 4));
+}
+
 Wdl SliceView::wdl(std::uint64_t index) const {
-  const std::uint64_t b = index / block_positions_, i = index % block_positions_;
-  const std::uint8_t* p = blocks_ + get_le(offsets_ + 4 * b, 4);
+  const auto b = static_cast<std::uint32_t>(index / block_positions_);
+  const auto i = static_cast<std::uint32_t>(index % block_positions_);
+  const std::uint8_t* p = block_data(b);
+  if (version_ == 2) {
+    if (!cache_) return static_cast<Wdl>(symbol_at(p, block_bytes(b), block_size_of(b), i));
+    return static_cast<Wdl>(cache_->symbol(data_, b, i, [&](std::vector<std::uint8_t>& packed) {
+      std::vector<std::uint8_t> symbols;
+      decode_runs(p, block_bytes(b), block_size_of(b), &symbols);
+      pack_symbols(symbols, packed);
+    }));
+  }
   if (*p == 0) return static_cast<Wdl>((p[1 + i / 4] >> (2 * (i % 4))) & 3U);
   ++p;
   std::uint64_t at = 0;
@@ -275,10 +331,16 @@ std::vector<Value> SliceView::decode_all() const {
     const auto d = static_cast<Value>(distance_bytes_ ? distance(i) : 0);
     out[i] = symbol == 1 ? Value(kWinFlag | d) : symbol == 2 ? Value(kLossFlag | d) : kUnknown;
   };
+  std::vector<std::uint8_t> symbols;
   for (std::uint32_t b = 0; b < block_count_; ++b) {
     const std::uint8_t* p = blocks_ + get_le(offsets_ + 4 * b, 4);
     const std::uint64_t first = std::uint64_t{b} * block_positions_;
     const std::uint64_t n = std::min<std::uint64_t>(block_positions_, counts_.positions - first);
+    if (version_ == 2) {
+      decode_runs(p, block_bytes(b), block_size_of(b), &symbols);
+      for (std::uint64_t i = 0; i < n; ++i) value(first + i, symbols[i]);
+      continue;
+    }
     if (*p == 0) {
       for (std::uint64_t i = 0; i < n; ++i) value(first + i, (p[1 + i / 4] >> (2 * (i % 4))) & 3U);
       continue;

@@ -38,6 +38,7 @@
 
 #include "engine/rules/movegen.hpp"
 #include "engine/rules/movegen_lines.hpp"
+#include "eval/egdb/capture_positions.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/format.hpp"
 #include "eval/egdb/plan.hpp"
@@ -58,6 +59,9 @@ struct BuildOptions {
   //   FullPasses: forward passes over every unknown position (slowest, the reference).
   enum class Method { Counters, Passes, FullPasses };
   Method method = Method::Counters;
+  // The file format written (format.hpp): 2, the compact one, leaves out the positions with a
+  // capture pending; 1 stores every position (for comparisons).
+  std::uint32_t version = kVersion;
 };
 
 struct SliceReport {
@@ -127,8 +131,12 @@ class Generator {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const bool with_distance = unit.pieces() <= options_.distance_pieces && exact_;
     for (int i = 0; i < count; ++i) {
+      const std::vector<std::uint8_t> omit =
+          options_.version == 1 ? std::vector<std::uint8_t>{}
+                                : capture_mask<R>(layout_, slices[i], options_.threads);
       const std::vector<std::uint8_t> bytes =
-          encode_slice(rules_, slices[i], values_[i], with_distance);
+          encode_slice(rules_, slices[i], values_[i], with_distance,
+                       options_.version == 1 ? nullptr : &omit, options_.version);
       write_atomically(path_of(slices[i]), bytes);
       SliceReport& r = reports[static_cast<std::size_t>(i)];
       r.existed = false;
@@ -186,6 +194,19 @@ class Generator {
     auto view = SliceView::parse(file->data(), file->size(), rules_, s, slice_size(layout_, s));
     if (!view) throw std::runtime_error(path + ": " + view.error());
     Dependency d{view->decode_all(), view->has_distance(), view->counts().max_distance};
+    if (view->omits_captures()) {
+      // The file leaves the capture positions out: their values come back from the slices the
+      // captures lead to (fewer pieces, restored first).
+      for (const Slice& t : plan_slices_below(s))
+        if (t.pieces() < s.pieces()) dependency(t);
+      restore_captures<R>(layout_, s, d.values, d.exact, options_.threads,
+                          [&](const Position& c) -> Value {
+                            if (c.pieces(c.turn()) == 0) return no_move_value();
+                            const auto loc = locate(layout_, c);
+                            if (!loc) throw std::runtime_error("a capture led off the index");
+                            return cache_.at(loc->slice.code()).values[loc->index];
+                          });
+    }
     return cache_.emplace(s.code(), std::move(d)).first->second;
   }
 

@@ -49,6 +49,13 @@ constexpr Score database_win(int ply, int distance, Score eval = 0) {
   return kDatabaseWin - std::min(ply + distance, 2 * kUnknownDistance);
 }
 
+// Whether a score comes from a database probe (a win or loss the databases gave, at the root or
+// at a leaf): the band between the evaluation's reach and the wins the search proves itself.
+constexpr bool is_database_score(Score s) {
+  const Score m = s < 0 ? -s : s;
+  return m >= kUnknownWin - kEvalSpan && m <= kDatabaseWin;
+}
+
 // Whether the counter rules draw a kings-only position before a result `distance` plies away.
 template <class R>
 bool counters_cut_short(const Position& pos, const DrawState& ds, const DrawOptions& draws,
@@ -66,7 +73,7 @@ template <class R, class Evaluate>
 std::optional<Score> search_score(const Database& db, const Position& pos, const DrawState* ds,
                                   const DrawOptions& draws, int ply, Evaluate&& evaluate) {
   if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
-  const std::optional<Probe> p = db.probe(pos);
+  const std::optional<Probe> p = db.probe_quiet(pos);  // the callers have no capture pending
   if (!p) return std::nullopt;
   if (p->wdl == Wdl::Draw) return kDraw;
   if (ds && counters_cut_short<R>(pos, *ds, draws, p->distance)) return kDraw;
@@ -76,6 +83,27 @@ std::optional<Score> search_score(const Database& db, const Position& pos, const
   }
   const Score win = database_win(ply, p->distance);
   return p->wdl == Wdl::Win ? win : -win;
+}
+
+// What the databases say of the game's position for the side to move, with the move-count draw
+// rules as the search combines them (a kings-only win or loss that a counter cuts short is a
+// draw); nullopt when they do not cover it (too many pieces, a slice missing, a capture pending)
+// or cannot be sure: a kings-only win or loss without a distance while a counter runs.
+template <class R>
+std::optional<Wdl> verdict(const Database& db, const Game& game) {
+  const Position& pos = game.position();
+  if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
+  const MoveList moves = game.legal_moves();
+  if (moves.empty() || moves[0].is_capture()) return std::nullopt;
+  const std::optional<Probe> p = db.probe_quiet(pos);
+  if (!p) return std::nullopt;
+  if (p->wdl == Wdl::Draw) return Wdl::Draw;
+  const bool kings_only = !pos.men(Side::White) && !pos.men(Side::Black);
+  if (kings_only && p->distance < 0 &&
+      plies_to_counter_draw<R>(game.draw_state(), game.options()) >= 0)
+    return std::nullopt;
+  if (counters_cut_short<R>(pos, game.draw_state(), game.options(), p->distance)) return Wdl::Draw;
+  return p->wdl;
 }
 
 // The move that wins fastest in a won position the database covers with distances, such that

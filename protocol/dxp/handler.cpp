@@ -271,7 +271,25 @@ void GameHandler::our_turn() {
     adjudicate();
     return;
   }
+  if (database_end()) return;
   think();
+}
+
+bool GameHandler::database_end() {
+  const EngineOptions& o = options_.engine;
+  if (!o.egdb_draws && !o.egdb_resign) return false;
+  const auto verdict = engine_.database_verdict(game_);
+  if (verdict == DatabaseVerdict::Loss && o.egdb_resign) {
+    send(Chat{"game ended: the endgame databases say we have lost; we resign"});
+    declare(EndReason::Lose, win_for(opponent(our_side_)), "resigned: an endgame database loss");
+    return true;
+  }
+  if (verdict == DatabaseVerdict::Draw && o.egdb_draws) {
+    send(Chat{"game ended: the endgame databases say the position is drawn"});
+    declare(EndReason::Draw, Outcome::Draw, "an endgame database draw");
+    return true;
+  }
+  return false;
 }
 
 SearchLimits GameHandler::our_limits(double& guard) const {

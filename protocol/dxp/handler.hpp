@@ -141,6 +141,9 @@ class GameHandler : public std::enable_shared_from_this<GameHandler> {
   void on_best(std::uint64_t id, const BestMove& best);
   void declare(EndReason reason, Outcome outcome, const std::string& why);
   void adjudicate();
+  // On our turn in a position the databases decide (EngineOptions egdb_resign, egdb_draws):
+  // resign a loss (E1) or declare a draw (E2), each after a chat line; true when it did.
+  bool database_end();
   void error(const std::string& text, bool ends_game);
   void stop_search();
   void finish_game(Outcome outcome, const std::string& reason);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "book/data_dir.hpp"
 #include "engine/level.hpp"
 #include "engine/rules/notation.hpp"
 #include "eval/pattern_weights.hpp"
@@ -119,10 +120,12 @@ const Param kParams[] = {
     {"egdb-dir", Type::String, 0, 0, true,
      [](const Settings& s) { return s.engine.egdb_dir; },
      [](Settings& s, std::string_view t) {
-       // Empty means no databases; otherwise a directory (its files are checked when loaded,
-       // and a damaged one is reported in the log and not used).
+       // default: the data directory's (book/data_dir.hpp); empty: no databases; otherwise a
+       // directory (its files are checked when loaded, and a damaged one is reported in the log
+       // and not used).
        std::error_code ec;
-       if (!t.empty() && !std::filesystem::is_directory(std::string(t), ec)) return false;
+       if (!t.empty() && t != "default" && !std::filesystem::is_directory(std::string(t), ec))
+         return false;
        s.engine.egdb_dir = std::string(t);
        return true;
      }},
@@ -169,7 +172,7 @@ const Param kParams[] = {
 std::optional<std::string> eval_file_error(std::string_view value) {
   if (value.empty() || value == eval::kBuiltinEval || value == eval::kDefaultEval)
     return std::nullopt;
-  const auto w = eval::read_weights(std::string(value));
+  const auto w = eval::read_weights(data::weights_file(std::string(value)));
   if (!w) return w.error();
   return std::nullopt;
 }

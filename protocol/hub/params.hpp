@@ -11,9 +11,11 @@
 //   book-file    string opening book file; empty = the rule set's default book
 //   eval-file    string the evaluation: default = the rule set's default (eval/pattern_weights.hpp
 //                       trained_by_default), empty = classic (hand-set), builtin = the trained
-//                       weights compiled in, else a weights file (a damaged one is refused: "bad
+//                       weights compiled in, else a weights file, also looked for in the data
+//                       directory's weights/ folder (a damaged one is refused: "bad
 //                       value: <reason>", and the evaluation in use stays)
-//   egdb-dir     string endgame database directory (docs/egdb.md); empty = none
+//   egdb-dir     string endgame database directory (docs/egdb.md); default = the data
+//                       directory's egdb/ (book/data_dir.hpp), empty = none
 //   ponder       bool   the client may send `go ponder` (recorded; the engine always can)
 //   threads      int    1..256 searchers (lazy SMP over one table; 1 is deterministic)
 //   tt-size      int    10..26, hash table entries as a power of two (16 bytes each: 26 = 1 GiB)

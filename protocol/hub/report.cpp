@@ -42,6 +42,7 @@ Message info_message(Variant v, const SearchInfo& info, MoveNumbers n) {
     m.add("pv", pv);
   }
   if (info.from_book) m.add("book", "true");  // an extra field; clients ignore unknown ones
+  if (info.from_database) m.add("egdb", "true");
   return m;
 }
 

@@ -1,8 +1,11 @@
 #include "protocol/hub/session.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include "engine/chinese/game_kind.hpp"
 #include "engine/rules/legal.hpp"
 #include "engine/version.hpp"
+#include "eval/egdb/database.hpp"
 #include "protocol/hub/limits.hpp"
 #include "protocol/hub/line.hpp"
 #include "protocol/hub/notation.hpp"
@@ -21,6 +24,22 @@ const char* move_error_text(notation::MoveError::Kind kind) {
       break;
   }
   return "bad move";
+}
+
+// The id line's egdb field: the complete endgame database sets in dir, as rule set:pieces
+// separated by commas (english:4,international:4), or none.
+std::string egdb_summary(const std::string& dir) {
+  std::string out;
+  if (!dir.empty())
+    for (const egdb::SetSurvey& s : egdb::survey(dir)) {
+      if (s.refused > 0)
+        spdlog::warn("endgame databases {}: {} {} files refused (see the log at the first search)",
+                     dir, s.refused, info(s.variant).name);
+      if (s.pieces < 2) continue;
+      if (!out.empty()) out += ',';
+      out += std::string(info(s.variant).name) + ":" + std::to_string(s.pieces);
+    }
+  return out.empty() ? "none" : out;
 }
 
 }  // namespace
@@ -143,6 +162,7 @@ bool Session::handle(std::string_view line) {
 void Session::on_hub() {
   Message id("id");
   id.add("name", "Tsuru").add("version", std::string(version())).add("author", "Tsuru team");
+  id.add("egdb", egdb_summary(Engine::egdb_directory(settings_.engine)));
   send(id);
   for (const Message& p : param_messages(settings_)) send(p);
   send(Message("wait"));

@@ -82,6 +82,8 @@ std::optional<std::string> HubPlayer::launch() {
         const std::string* n = m->value("name");
         const std::string* version = m->value("version");
         if (n) name_ = *n + (version ? " " + *version : "");
+        const std::string* egdb = m->value("egdb");
+        databases_ = egdb && *egdb != "none" ? *egdb : "";
       } else if (m->command() == "error") {
         const std::string* text = m->value("message");
         return fail("engine error " + stage + ": " + (text ? *text : line));

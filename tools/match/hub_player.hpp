@@ -32,6 +32,9 @@ class HubPlayer : public Player {
   std::optional<std::string> launch();
 
   std::string name() const override { return name_; }
+  // The endgame databases the engine's id line names (Tsuru's `egdb` field: english:4,...);
+  // empty when it names none or the engine does not say.
+  const std::string& databases() const { return databases_; }
   std::optional<std::string> start_game(const Game& game, Side side,
                                         const TimeControl& tc) override;
   PlayerReply get_move(const Game& game, const MoveLimits& limits,
@@ -49,6 +52,7 @@ class HubPlayer : public Player {
   HubEngineSpec spec_;
   std::unique_ptr<tools::ChildProcess> process_;
   std::string name_;
+  std::string databases_;
   bool broken_ = false;
 };
 

@@ -202,6 +202,13 @@ int run_match(const Args& args) {
     std::cout << ", shard " << shard->index << "/" << shard->count << ": games "
               << config.schedule.front() + 1 << "-" << config.schedule.back() + 1;
   std::cout << std::endl;
+  // What each Hub engine found in its data directory (its `id` line): the databases change the
+  // games.
+  for (std::size_t i = 0; i < 2; ++i)
+    if (const auto* hub = dynamic_cast<const match::HubPlayer*>(first[i].get()))
+      std::cout << "match: engine " << i + 1
+                << " endgame databases: " << (hub->databases().empty() ? "none" : hub->databases())
+                << std::endl;
 
   std::mutex first_mutex;
   const match::PlayerFactory factory = [&](int engine) {

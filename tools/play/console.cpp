@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "engine/rules/notation.hpp"
+#include "eval/egdb/database.hpp"
 #include "protocol/pdn.hpp"
 #include "tools/play/board_view.hpp"
 
@@ -106,6 +107,8 @@ Console::Console(const PlaySettings& settings, std::istream& in, std::ostream& o
   options.tt_log2 = settings.tt_log2;
   options.eval_file = settings.eval_file;
   options.egdb_dir = settings.egdb_dir;
+  options.egdb_draws = settings.egdb_draws;
+  options.egdb_resign = settings.egdb_resign;
   engine_.set_options(options);
 }
 
@@ -115,6 +118,9 @@ int Console::run() {
        << ".\nYou play " << side_name(settings_.human)
        << (settings_.human == vi.first_to_move ? " (the first player)" : " (the second player)")
        << ". Type help for the commands.\n";
+  if (const auto db = engine_.databases(settings_.variant))
+    out_ << "Endgame databases: up to " << db->pieces() << " pieces ("
+         << Engine::egdb_directory(engine_.options()) << ").\n";
   new_game();
   std::string line;
   while (true) {
@@ -203,6 +209,8 @@ Outcome Console::outcome() const {
   switch (ending_) {
     case Ending::HumanResigned:
       return settings_.human == Side::White ? Outcome::BlackWins : Outcome::WhiteWins;
+    case Ending::EngineResigned:
+      return settings_.human == Side::White ? Outcome::WhiteWins : Outcome::BlackWins;
     case Ending::Agreed:
       return Outcome::Draw;
     case Ending::None:
@@ -246,6 +254,9 @@ void Console::show_result() {
     case Ending::HumanResigned:
       reason = side_name(settings_.human) + " resigned";
       break;
+    case Ending::EngineResigned:
+      reason = side_name(opponent(settings_.human)) + " resigned";
+      break;
     case Ending::Agreed:
       reason = "draw by agreement";
       break;
@@ -278,6 +289,12 @@ void Console::play(const Move& m, bool offer) {
 
 void Console::engine_turn() {
   const Side me = game_.position().turn();
+  if (engine_.resigns(game_)) {
+    ending_ = Ending::EngineResigned;
+    out_ << "Tsuru resigns: the endgame databases say its position is lost.\n";
+    show_position();
+    return;
+  }
   engine_.set_position(game_);
   const bool offer = offers_.may_offer(me) && engine_.offers_draw();
   const BestMove best = engine_.think(SearchLimits{});

@@ -20,8 +20,10 @@ struct PlaySettings {
   Position start = start_position(Variant::English);
   std::uint64_t seed = 1;  // the engine's random choices (beginner level)
   int tt_log2 = 20;
-  std::string eval_file;  // EngineOptions::eval_file
-  std::string egdb_dir;   // endgame databases; empty = none
+  std::string eval_file;             // EngineOptions::eval_file
+  std::string egdb_dir = "default";  // endgame databases (EngineOptions::egdb_dir)
+  bool egdb_draws = true;            // EngineOptions::egdb_draws
+  bool egdb_resign = true;           // EngineOptions::egdb_resign
 };
 
 class Console {
@@ -31,7 +33,7 @@ class Console {
   int run();
 
  private:
-  enum class Ending { None, HumanResigned, Agreed };
+  enum class Ending { None, HumanResigned, EngineResigned, Agreed };
 
   bool handle(std::string_view line);  // false on quit
   void new_game();

@@ -34,7 +34,8 @@ int run_play(const Args& args) {
   std::string fen;
   std::uint64_t seed = 0;
   std::string eval_file = EngineOptions{}.eval_file;
-  std::string egdb_dir;
+  std::string egdb_dir = EngineOptions{}.egdb_dir;
+  play::PlaySettings settings;
   po::options_description desc("tsuru play: play against the engine in the terminal");
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
@@ -46,11 +47,15 @@ int run_play(const Args& args) {
       "fen", po::value(&fen), "start from this position (PDN FEN or Hub string)")(
       "eval-file", po::value(&eval_file)->default_value(eval_file), kEvalFileHelp)(
       "seed", po::value(&seed), "seed of the engine's random choices (default: a fresh one)")(
-      "egdb-dir", po::value(&egdb_dir), "endgame database directory (docs/egdb.md)");
+      "egdb-dir", po::value(&egdb_dir)->default_value(egdb_dir), kEgdbDirHelp)(
+      "egdb-resign", po::value(&settings.egdb_resign)->default_value(settings.egdb_resign),
+      "the engine resigns a position the endgame databases say is lost")(
+      "egdb-draw", po::value(&settings.egdb_draws)->default_value(settings.egdb_draws),
+      "the engine offers and accepts draws by the endgame databases' value where they cover the "
+      "position (otherwise by a short search)");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
 
-  play::PlaySettings settings;
   settings.variant = variant_from_name(variant_name);
   settings.egdb_dir = egdb_dir;
   const auto level = parse_level(level_text);

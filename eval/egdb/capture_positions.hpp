@@ -1,0 +1,93 @@
+// The positions the compact database files leave out: those with a capture pending for the side
+// to move (format.hpp, version 2). The search never probes them (it resolves a capture by
+// searching it), the reader answers them through their captures (Database::probe), and the
+// generator, which needs every value of the slices it builds on, puts them back when it loads a
+// file (restore_captures).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <thread>
+#include <vector>
+
+#include "engine/rules/movegen.hpp"
+#include "engine/rules/movegen_lines.hpp"
+#include "eval/egdb/format.hpp"
+#include "eval/egdb/index.hpp"
+
+namespace tsuru::egdb {
+
+// f(index) for every index of [0, n), over `threads` threads by ranges; the first exception is
+// rethrown.
+template <class F>
+void for_indices(int threads, std::uint64_t n, const F& f) {
+  const auto parts = static_cast<std::uint64_t>(std::max(1, threads));
+  std::vector<std::exception_ptr> errors(parts);
+  auto work = [&](std::uint64_t t) {
+    try {
+      for (std::uint64_t i = n * t / parts; i < n * (t + 1) / parts; ++i) f(i);
+    } catch (...) {
+      errors[t] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (std::uint64_t t = 1; t < parts; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
+// 1 for each index of slice s whose position has a capture pending, 0 otherwise (and for
+// invalid indices).
+template <class R>
+std::vector<std::uint8_t> capture_mask(const Layout& layout, const Slice& s, int threads) {
+  std::vector<std::uint8_t> mask(slice_size(layout, s), 0);
+  for_indices(threads, mask.size(), [&](std::uint64_t i) {
+    const auto placement = unrank(layout, s, i);
+    if (!placement) return;
+    MoveList moves;
+    MoveGen<R>::generate(position_of(layout, *placement), moves);
+    mask[i] = !moves.empty() && moves[0].is_capture();
+  });
+  return mask;
+}
+
+// Puts back the values of slice s's capture positions into values (decoded from a file that
+// omits them), from the values of the slices the captures lead to: child(position) gives a
+// child's value from its side to move's view (those slices restored already: they have fewer
+// pieces). with_distance: keep the distances (a file without them decodes to distance 0).
+template <class R, class Child>
+void restore_captures(const Layout& layout, const Slice& s, std::vector<Value>& values,
+                      bool with_distance, int threads, const Child& child) {
+  for_indices(threads, values.size(), [&](std::uint64_t i) {
+    const auto placement = unrank(layout, s, i);
+    if (!placement) return;
+    const Position pos = position_of(layout, *placement);
+    MoveList moves;
+    MoveGen<R>::generate(pos, moves);
+    if (moves.empty() || !moves[0].is_capture()) return;
+    int fastest = -1, slowest = 0;
+    bool all_won = true;
+    for (const Move& m : moves) {
+      const Value v = child(pos.after(m));
+      if (is_loss(v)) {
+        fastest = fastest < 0 ? distance_of(v) : std::min(fastest, distance_of(v));
+        all_won = false;
+      } else if (is_win(v)) {
+        slowest = std::max(slowest, distance_of(v));
+      } else {
+        all_won = false;
+      }
+    }
+    Value v = kUnknown;
+    if (fastest >= 0)
+      v = static_cast<Value>(kWinFlag | (with_distance ? fastest + 1 : 0));
+    else if (all_won)
+      v = static_cast<Value>(kLossFlag | (with_distance ? slowest + 1 : 0));
+    values[i] = v;
+  });
+}
+
+}  // namespace tsuru::egdb

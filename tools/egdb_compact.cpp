@@ -1,0 +1,135 @@
+// tsuru egdb compact: rewrites the endgame database files of format version 1 in the compact
+// format (version 2, eval/egdb/format.hpp): the positions with a capture pending left out, the
+// runs range-coded. The values are those of the old files; nothing is solved again.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include <boost/program_options.hpp>
+
+#include "book/data_dir.hpp"
+#include "eval/egdb/capture_positions.hpp"
+#include "eval/egdb/database.hpp"
+#include "eval/egdb/plan.hpp"
+#include "tools/commands.hpp"
+#include "tools/options.hpp"
+
+namespace tsuru::tools {
+namespace {
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+void write_atomically(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw std::runtime_error("cannot write " + tmp);
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) throw std::runtime_error("cannot rename " + tmp + ": " + ec.message());
+}
+
+double bits_per_position(std::uint64_t bytes, const egdb::SliceCounts& c) {
+  const std::uint64_t n = c.positions - c.invalid;
+  return n ? 8.0 * static_cast<double>(bytes) / static_cast<double>(n) : 0.0;
+}
+
+}  // namespace
+
+int egdb_compact(const Args& args) {
+  std::string variant_name = "english", out_dir;
+  std::string dir = data::find_folder("egdb").value_or(data::user_folder("egdb"));
+  int threads = 1;
+  po::options_description desc(
+      "tsuru egdb compact: rewrite the version-1 slice files of a rule set in --dir in the "
+      "compact format (positions with a capture pending left out; range-coded runs)");
+  desc.add_options()("help,h", "show this help")(
+      "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
+      "dir", po::value(&dir)->default_value(dir), "database directory")(
+      "out", po::value(&out_dir),
+      "write the compact files here (created) instead of replacing the old ones")(
+      "threads", po::value(&threads)->default_value(threads), "worker threads");
+  po::variables_map vm;
+  if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
+  const Variant v = variant_from_name(variant_name);
+  if (const auto why = egdb::unsupported(v)) throw std::runtime_error(*why);
+  if (threads < 1 || threads > 256) throw std::runtime_error("--threads must be 1..256");
+  if (out_dir.empty()) out_dir = dir;
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (ec) throw std::runtime_error(out_dir + ": " + ec.message());
+  const egdb::Layout layout = egdb::layout_of(v);
+  const std::string rules(info(v).name);
+  std::uint64_t old_total = 0, new_total = 0, positions = 0;
+  int converted = 0, failed = 0;
+  std::printf("%-5s %14s %12s %8s %12s %8s %7s\n", "slice", "positions", "old bytes", "bits",
+              "new bytes", "bits", "seconds");
+  for (int n = 2; n <= 15; ++n) {
+    for (const egdb::Slice& s : egdb::slices_with(n)) {
+      const std::string path = (fs::path(dir) / egdb::file_name(rules, s)).string();
+      if (!fs::is_regular_file(path, ec)) continue;
+      const auto start = std::chrono::steady_clock::now();
+      auto file = egdb::MappedFile::open(path);
+      if (!file) {
+        std::printf("rejected: %s\n", file.error().c_str());
+        ++failed;
+        continue;
+      }
+      auto view =
+          egdb::SliceView::parse(file->data(), file->size(), rules, s, egdb::slice_size(layout, s));
+      if (!view) {
+        std::printf("rejected: %s: %s\n", path.c_str(), view.error().c_str());
+        ++failed;
+        continue;
+      }
+      const egdb::SliceCounts& c = view->counts();
+      std::vector<std::uint8_t> bytes;
+      if (view->version() == egdb::kVersion) {
+        bytes.assign(file->data(), file->data() + file->size());  // compact already
+      } else {
+        // Version 1 stores an invalid index as the value before it: mark it again (the header's
+        // counts come from the values).
+        std::vector<egdb::Value> values = view->decode_all();
+        egdb::for_indices(threads, values.size(), [&](std::uint64_t i) {
+          if (!egdb::unrank(layout, s, i)) values[i] = egdb::kInvalid;
+        });
+        const std::vector<std::uint8_t> omit =
+            with_rules(v, [&]<class R>(R) { return egdb::capture_mask<R>(layout, s, threads); });
+        bytes = egdb::encode_slice(rules, s, values, view->has_distance(), &omit);
+        ++converted;
+      }
+      const std::string target = (fs::path(out_dir) / egdb::file_name(rules, s)).string();
+      const std::uint64_t old_bytes = file->size();
+      // (Renaming over the mapped file leaves the mapping on the old one.)
+      if (target != path || view->version() != egdb::kVersion) write_atomically(target, bytes);
+      const double secs =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::printf("%-5s %14llu %12llu %8.4f %12llu %8.4f %7.1f\n", s.name().c_str(),
+                  static_cast<unsigned long long>(c.positions - c.invalid),
+                  static_cast<unsigned long long>(old_bytes), bits_per_position(old_bytes, c),
+                  static_cast<unsigned long long>(bytes.size()), bits_per_position(bytes.size(), c),
+                  secs);
+      std::fflush(stdout);
+      old_total += old_bytes;
+      new_total += bytes.size();
+      positions += c.positions - c.invalid;
+    }
+  }
+  std::printf(
+      "total %llu positions: %llu bytes (%.4f bits a position) -> %llu bytes (%.4f); %d "
+      "files rewritten\n",
+      static_cast<unsigned long long>(positions), static_cast<unsigned long long>(old_total),
+      positions ? 8.0 * static_cast<double>(old_total) / static_cast<double>(positions) : 0,
+      static_cast<unsigned long long>(new_total),
+      positions ? 8.0 * static_cast<double>(new_total) / static_cast<double>(positions) : 0,
+      converted);
+  return failed ? 1 : 0;
+}
+
+}  // namespace tsuru::tools
