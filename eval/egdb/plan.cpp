@@ -33,21 +33,45 @@ std::vector<Unit> plan(int max_pieces) {
   return units;
 }
 
+namespace {
+
+// The slices (White to move) one move from a position of s leads to, other than s itself.
+std::vector<Slice> successors(const Slice& s) {
+  std::vector<Slice> out;
+  for (int crowned = 0; crowned <= std::min(1, s.wm); ++crowned)
+    for (int bm = 0; bm <= s.bm; ++bm)
+      for (int bk = 0; bk <= s.bk; ++bk) {
+        const Slice after{s.wm - crowned, s.wk + crowned, bm, bk};
+        if (after.bm + after.bk == 0 || after == s) continue;
+        out.push_back(after.mirrored());
+      }
+  return out;
+}
+
+}  // namespace
+
 std::vector<Slice> slices_needed(const Unit& u) {
   std::vector<Slice> out;
+  std::vector<Slice> loaded;  // needed files whose capture positions must be restored
   for (const Slice& s : {u.first, u.second})
-    for (int crowned = 0; crowned <= std::min(1, s.wm); ++crowned)
-      for (int bm = 0; bm <= s.bm; ++bm)
-        for (int bk = 0; bk <= s.bk; ++bk) {
-          const Slice after{s.wm - crowned, s.wk + crowned, bm, bk};
-          if (after.bm + after.bk == 0 || after == s) continue;
-          const Slice t = after.mirrored();
-          if (t == u.first || t == u.second) continue;
-          out.push_back(t);
-        }
+    for (const Slice& t : successors(s)) {
+      if (t == u.first || t == u.second) continue;
+      if (std::find(out.begin(), out.end(), t) != out.end()) continue;
+      out.push_back(t);
+      loaded.push_back(t);
+    }
+  while (!loaded.empty()) {
+    const Slice t = loaded.back();
+    loaded.pop_back();
+    for (const Slice& c : successors(t)) {
+      if (c.pieces() >= t.pieces()) continue;
+      if (std::find(out.begin(), out.end(), c) != out.end()) continue;
+      out.push_back(c);
+      loaded.push_back(c);
+    }
+  }
   std::sort(out.begin(), out.end(),
             [](const Slice& a, const Slice& b) { return a.code() < b.code(); });
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -31,8 +31,10 @@ std::vector<Unit> plan(int max_pieces);
 
 // The slices (White to move) a move from a unit's positions can lead to outside the unit: the
 // mover keeps its pieces (one man may be crowned), the opponent loses some; seen from the
-// opponent, who is then to move. Their files must exist before the unit is built. Sorted by
-// code, each once.
+// opponent, who is then to move. Compact files (format version 2) leave the capture positions
+// out and the generator restores them from the slices of fewer pieces their captures lead to,
+// so those are needed too, and theirs in turn. Every one of these files must exist before the
+// unit is built. Sorted by code, each once.
 std::vector<Slice> slices_needed(const Unit& u);
 // The units those slices belong to, in plan order: the jobs a unit's job must wait for.
 std::vector<Unit> units_needed(const Unit& u);
