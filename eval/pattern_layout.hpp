@@ -142,14 +142,20 @@ struct PatternLayout {
   }
   static constexpr Bitboard kEvenColumns = make_even_columns();
 
-  // tempo_rows[k]: squares k rows up from White's back row (k = 0..kRows-1).
-  static constexpr std::array<Bitboard, 10> make_rows() {
-    std::array<Bitboard, 10> rows{};
-    for (int sq = 0; sq < G::kSquares; ++sq)
-      rows[static_cast<std::size_t>(G::kRows - 1 - G::row_of_square(sq))] |= bit(G::square_bit(sq));
-    return rows;
+  // tempo_planes[side][b]: the squares where a man of side has advanced a number of rows from
+  // its own back row whose bit b is set (so that the rows advanced are four popcounts).
+  static constexpr std::array<std::array<Bitboard, 4>, 2> make_tempo_planes() {
+    std::array<std::array<Bitboard, 4>, 2> planes{};
+    for (int sq = 0; sq < G::kSquares; ++sq) {
+      const int from_white = G::kRows - 1 - G::row_of_square(sq);
+      const int advanced[2] = {from_white, G::kRows - 1 - from_white};
+      for (std::size_t side = 0; side < 2; ++side)
+        for (std::size_t b = 0; b < 4; ++b)
+          if (advanced[side] & (1 << b)) planes[side][b] |= bit(G::square_bit(sq));
+    }
+    return planes;
   }
-  static constexpr std::array<Bitboard, 10> kRowsFromWhite = make_rows();
+  static constexpr std::array<std::array<Bitboard, 4>, 2> kTempoPlanes = make_tempo_planes();
 };
 
 // Wide windows: 4 rows of 3 squares (6 columns of the grid) at even row offsets and every
@@ -256,13 +262,9 @@ template <class G>
 // Sum of row numbers of men counted from their own back row: rows advanced.
 template <class G>
 inline int tempo(Bitboard men, bool black) {
-  using L = PatternLayout<G>;
-  int t = 0;
-  for (int k = 1; k < G::kRows; ++k) {
-    const int rows = black ? G::kRows - 1 - k : k;
-    t += rows * popcount(men & L::kRowsFromWhite[static_cast<std::size_t>(k)]);
-  }
-  return t;
+  const auto& planes = PatternLayout<G>::kTempoPlanes[black];
+  return popcount(men & planes[0]) + 2 * popcount(men & planes[1]) + 4 * popcount(men & planes[2]) +
+         8 * popcount(men & planes[3]);
 }
 
 template <class G>

@@ -117,6 +117,16 @@ void check_regions(Variant v) {
         moves[side] += count;
         trapped[side] += count == 0;
       }
+    // Tempo: the rows each man has advanced from its own back row (White's is the last row),
+    // own minus the other side's.
+    int tempo = 0;
+    for (int sq = 0; sq < G::kSquares; ++sq) {
+      const Bitboard b = bit(G::square_bit(sq));
+      const int from_white = G::kRows - 1 - G::row_of_square(sq);
+      if (white_view.men(Side::White) & b) tempo += from_white;
+      if (white_view.men(Side::Black) & b) tempo -= G::kRows - 1 - from_white;
+    }
+    REQUIRE(f.linear[eval::kTempo] == tempo);
     REQUIRE(f.linear[eval::kOwnKingMoves] == moves[0]);
     REQUIRE(f.linear[eval::kOtherKingMoves] == moves[1]);
     REQUIRE(f.linear[eval::kOwnTrappedKings] == trapped[0]);
