@@ -226,13 +226,14 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     void king_captures(Square k) {
       if constexpr (kFrontier) {
         memo_.frontier_after(movegen_detail::CaptureFrontier::kAfterStates);
+        bool needed = false;
         try {
           king_depth_first(k);
-          return;
         } catch (const movegen_detail::FrontierNeeded&) {
+          needed = true;
         }
         memo_.frontier_after(0);
-        if (king_frontier(k)) return;
+        if (!needed || king_frontier(k)) return;
         // Too large a layer for the frontier: depth first after all, its memo lossy but bounded.
         memo_.restart();
       }
