@@ -98,8 +98,7 @@ Expected<bool> AppendFile::open(const std::string& path, bool truncate) {
   close();
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncate ? O_TRUNC : 0),
                0644);
-  if (fd_ < 0)
-    return Expected<bool>::failure("cannot open " + path + ": " + reason(errno));
+  if (fd_ < 0) return Expected<bool>::failure("cannot open " + path + ": " + reason(errno));
   path_ = path;
   const off_t end = ::lseek(fd_, 0, SEEK_END);
   size_ = end > 0 ? static_cast<std::uint64_t>(end) : 0;

@@ -129,11 +129,12 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
         if (const auto w = pdn.append(game_pdn(config, record)); w) {
           ++written;
         } else {
-          result.pdn_error = w.error() + " (the file holds the " + std::to_string(written) +
-                             " games before it)";
+          result.pdn_error =
+              w.error() + " (the file holds the " + std::to_string(written) + " games before it)";
           stop = true;
-          out << "game " << record.number << " cannot be written to the PDN file: "
-              << *result.pdn_error << "; the match stops" << std::endl;
+          out << "game " << record.number
+              << " cannot be written to the PDN file: " << *result.pdn_error << "; the match stops"
+              << std::endl;
         }
       }
       result.games.push_back(std::move(record));
