@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <thread>
 
@@ -378,4 +379,25 @@ TEST_CASE("disk full: a DXP follower's PDN directory fills up; the games go on, 
   }
   CHECK(files >= 1);
   CHECK(files < 16);
+}
+
+TEST_CASE("disk full: saving a console game says so and leaves no file", "[.faults][disk][play]") {
+  test::SmallDisk disk(4096);
+  // A file-size limit cannot make a game of a few hundred bytes too large: the full disk needs
+  // the tmpfs, filled to its last page first.
+  if (!disk.tmpfs()) {
+    WARN("skipped: a full disk needs a tmpfs (the tests as root)");
+    return;
+  }
+  { std::ofstream(disk.path("filler")) << std::string(4096, 'x'); }
+  const std::string pdn = disk.path("game.pdn");
+  const test::TsuruRun session =
+      test::run_tsuru({"play", "--variant", "english", "--level", "beginner"},
+                      "11-15\nsave " + pdn + "\nquit\n", 120s);
+  INFO(session.out << session.err);
+  CHECK(session.code == 0);
+  CHECK_THAT(session.out, Catch::Contains("Cannot write '" + pdn + "': cannot write " + pdn + ": " +
+                                          disk.reason()));
+  CHECK_FALSE(fs::exists(pdn));
+  CHECK(leftovers(disk.dir()).empty());
 }
