@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fstream>
 #include <optional>
+#include <tuple>
 
 #include "engine/rules/legal.hpp"
 #include "engine/rules/record_file.hpp"
@@ -24,7 +25,13 @@ constexpr auto get = get_le;
 }  // namespace
 
 std::vector<std::uint8_t> encode(Variant v, std::vector<Record> records) {
-  std::sort(records.begin(), records.end());
+  // By key, then score; moves of one score by from, to and captured squares, so the same records
+  // give the same bytes whatever order they come in (a resumed book build reads them back).
+  std::sort(records.begin(), records.end(), [](const Record& a, const Record& b) {
+    if (a < b || b < a) return a < b;
+    return std::tie(a.move.from, a.move.to, a.move.captured, a.depth) <
+           std::tie(b.move.from, b.move.to, b.move.captured, b.depth);
+  });
   std::vector<std::uint8_t> body;
   body.reserve(records.size() * kRecordSize);
   for (const Record& r : records) {

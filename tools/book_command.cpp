@@ -33,7 +33,8 @@ int book_build(const Args& args) {
   book::BuildOptions o;
   int margin = o.expand_margin;
   po::options_description desc(
-      "tsuru book build: grow a book from the engine's analysis (resumes an existing --out)");
+      "tsuru book build: grow a book from the engine's analysis (extends an existing --out; a "
+      "stopped build resumes when run again)");
   desc.add_options()("help,h", "show this help")(
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
       "out", po::value(&o.out)->required(), "book file to create or extend")(
@@ -62,6 +63,9 @@ int book_build(const Args& args) {
     std::fprintf(stderr, "book build: %s\n", stats.error().c_str());
     return 1;
   }
+  if (stats->resumed > 0)
+    std::fprintf(stderr, "book build: resumed %s.build: %d positions analysed before the stop\n",
+                 o.out.c_str(), stats->resumed);
   std::printf("book %s: analysed=%d positions=%zu records=%zu time=%.1f\n", o.out.c_str(),
               stats->analysed, stats->positions, stats->records, elapsed());
   return 0;

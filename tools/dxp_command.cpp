@@ -17,6 +17,7 @@
 #include <boost/program_options.hpp>
 
 #include "engine/level.hpp"
+#include "engine/rules/binary_io.hpp"
 #include "eval/egdb/database.hpp"
 #include "protocol/dxp/openings.hpp"
 #include "protocol/dxp/session.hpp"
@@ -83,9 +84,14 @@ void write_pdn(const std::string& dir, const std::string& event, int session,
   std::snprintf(name, sizeof name, "dxp-%ld-s%d-g%03d.pdn", static_cast<long>(::getpid()), session,
                 g.number);
   const std::filesystem::path path = std::filesystem::path(dir) / name;
-  std::ofstream out(path);
-  out << pdn::write(g.game, tags);
-  if (!out) spdlog::error("cannot write {}", path.string());
+  // Whole or not at all (a full disk leaves no half game under the name); the games go on.
+  const std::string text = pdn::write(g.game, tags);
+  const auto written = write_file_atomically(
+      path.string(), {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
+  if (!written) {
+    spdlog::error("pdn: {}", written.error());
+    std::fprintf(stderr, "dxp: %s\n", written.error().c_str());
+  }
 }
 
 }  // namespace

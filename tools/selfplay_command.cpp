@@ -9,14 +9,18 @@
 #include <memory>
 #include <string>
 #include <system_error>
+#include <unordered_set>
 #include <vector>
 
 #include <boost/program_options.hpp>
 
+#include "engine/rules/binary_io.hpp"
+#include "engine/rules/notation.hpp"
 #include "tools/commands.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/options.hpp"
 #include "tools/train/sample.hpp"
+#include "tools/train/sample_journal.hpp"
 #include "tools/train/selfplay.hpp"
 
 namespace tsuru::tools {
@@ -67,6 +71,31 @@ std::string check_output(Variant v, const std::string& out, bool force) {
              std::string(info(*existing).name) + "; --force overwrites it";
   }
   return {};
+}
+
+// Everything that shapes the games of a run, hashed: a journal (tools/train/sample_journal.hpp)
+// is only ever resumed by the run that wrote it. Threads and --force do not shape the games.
+std::uint64_t run_fingerprint(const train::SelfplayOptions& o,
+                              const std::vector<match::Opening>& openings) {
+  std::string text = "selfplay 1 variant=" + std::string(info(o.variant).name) +
+                     " games=" + std::to_string(o.games) + " nodes=" + std::to_string(o.nodes) +
+                     " depth=" + std::to_string(o.depth) + " seed=" + std::to_string(o.seed) +
+                     " shard=" + std::to_string(o.shard) + "/" + std::to_string(o.shards) +
+                     " random-plies=" + std::to_string(o.random_plies) +
+                     " random-margin=" + std::to_string(o.random_margin) +
+                     " tt-size=" + std::to_string(o.tt_log2) +
+                     " max-plies=" + std::to_string(o.max_plies) + " openings=";
+  for (const match::Opening& op : openings) {
+    text += notation::format_fen(o.variant, op.start);
+    for (const Move& m : op.moves) text += " " + notation::format_move(o.variant, m);
+    text += ";";
+  }
+  std::uint64_t h = fnv1a(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  if (o.evaluation) {
+    const std::vector<std::uint8_t> weights = eval::encode_weights(*o.evaluation);
+    h = fnv1a(weights.data(), weights.size(), h);
+  }
+  return h;
 }
 
 void print_stats(const char* what, const std::string& out, const std::vector<train::Sample>& s,
@@ -204,6 +233,7 @@ int selfplay_play(const Args& args) {
   }
   // The openings' moves are kept, and a game made of them when its turn comes.
   const auto list = std::make_shared<const std::vector<match::Opening>>(std::move(*openings));
+  const std::uint64_t fingerprint = run_fingerprint(o, *list);
   o.opening = [list, v = o.variant](std::uint32_t g) {
     return match::opening_game(v, (*list)[g % list->size()]);
   };
@@ -232,34 +262,85 @@ int selfplay_play(const Args& args) {
                  static_cast<double>(p.samples) / std::max(t, 1e-9), t);
     std::fflush(stderr);
   };
+  // Every finished game goes to the journal at once: a run killed at any point resumes there
+  // (the same command again) and writes the bytes of one uninterrupted run.
+  auto journal = train::SampleJournal::open(out + ".journal", o.variant, fingerprint);
+  if (!journal) {
+    std::fprintf(stderr, "selfplay: %s\n", journal.error().c_str());
+    return 1;
+  }
+  std::vector<train::JournalGame> resumed = (*journal)->recovered();
+  std::unordered_set<std::uint32_t> done;
+  for (const train::JournalGame& g : resumed) done.insert(g.index);
+  if (!resumed.empty())
+    std::fprintf(stderr, "selfplay: resuming from %s: %zu games already played%s\n",
+                 (*journal)->path().c_str(), resumed.size(),
+                 (*journal)->cut_off() ? " (an unfinished record cut off)" : "");
+  o.skip = [&done](std::uint32_t g) { return done.count(g) > 0; };
+  std::string journal_error;
+  auto on_game = [&](const train::PlayedGame& g) {
+    if (!journal_error.empty()) return false;
+    if (const auto w = (*journal)->append(g.summary.index, g.samples); !w) {
+      journal_error = w.error();
+      return false;
+    }
+    return true;
+  };
+
   stop_requested.store(false);
   auto old_int = std::signal(SIGINT, on_stop_signal);
   auto old_term = std::signal(SIGTERM, on_stop_signal);
-  const train::SelfplayRun run = train::play_games(o, progress, &stop_requested);
+  train::SelfplayRun run = train::play_games(o, progress, &stop_requested, on_game);
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
   std::fprintf(stderr, "\n");
+  if (!journal_error.empty()) {
+    std::fprintf(stderr,
+                 "selfplay: %s; %s keeps the games finished before: the same command resumes "
+                 "the run\n",
+                 journal_error.c_str(), (*journal)->path().c_str());
+    return 1;
+  }
   if (run.stopped)
-    std::fprintf(stderr, "selfplay: stopped; writing the %zu games finished\n", run.games.size());
-  if (run.samples.size() > train::kMaxSamples) {
+    std::fprintf(stderr, "selfplay: stopped; writing the %zu games finished\n",
+                 run.games.size() + resumed.size());
+  std::sort(
+      resumed.begin(), resumed.end(),
+      [](const train::JournalGame& a, const train::JournalGame& b) { return a.index < b.index; });
+  std::vector<train::Sample> before;
+  for (train::JournalGame& g : resumed) {
+    before.insert(before.end(), g.samples.begin(), g.samples.end());
+    std::vector<train::Sample>().swap(g.samples);
+  }
+  const std::size_t played = run.games.size();
+  auto merged = train::merge_runs({std::move(before), std::move(run.samples)});
+  if (!merged) {
+    std::fprintf(stderr, "selfplay: %s\n", merged.error().c_str());
+    return 1;
+  }
+  const std::vector<train::Sample>& samples = *merged;
+  if (samples.size() > train::kMaxSamples) {
     std::fprintf(stderr,
                  "selfplay: %zu samples, more than a sample file may hold (%llu): play the games "
                  "in shards (--shard) and train on several files\n",
-                 run.samples.size(), static_cast<unsigned long long>(train::kMaxSamples));
+                 samples.size(), static_cast<unsigned long long>(train::kMaxSamples));
     return 1;
   }
-  if (const auto written = train::write_samples(o.variant, out, run.samples); !written) {
+  if (const auto written = train::write_samples(o.variant, out, samples); !written) {
     std::fprintf(stderr, "selfplay: %s\n", written.error().c_str());
     return 1;
   }
+  // A stopped run keeps its journal: the same command plays the rest.
+  if (!run.stopped) (*journal)->remove();
   const double t = seconds_since(start);
-  print_stats("selfplay", out, run.samples, t);
+  print_stats("selfplay", out, samples, t);
   std::size_t adjudicated = 0;
   for (const train::GameSummary& g : run.games) adjudicated += g.adjudicated ? 1 : 0;
-  std::printf("games played=%zu of %zu, %.2f games/s, %.0f positions/s%s%s\n", run.games.size(),
-              train::shard_games(o.games, o.shard, o.shards).size(),
-              static_cast<double>(run.games.size()) / std::max(t, 1e-9),
-              static_cast<double>(run.samples.size()) / std::max(t, 1e-9),
+  std::printf("games played=%zu of %zu%s, %.2f games/s, %.0f positions/s%s%s\n",
+              played + resumed.size(), train::shard_games(o.games, o.shard, o.shards).size(),
+              resumed.empty() ? "" : (" (" + std::to_string(resumed.size()) + " resumed)").c_str(),
+              static_cast<double>(played) / std::max(t, 1e-9),
+              static_cast<double>(samples.size()) / std::max(t, 1e-9),
               adjudicated ? ", adjudicated draws at the ply limit: " : "",
               adjudicated ? std::to_string(adjudicated).c_str() : "");
   return run.stopped ? 3 : 0;

@@ -158,6 +158,11 @@ struct CaptureSearchAborted {};
 namespace movegen_detail {
 inline thread_local CaptureGuard* capture_guard = nullptr;
 
+// Thrown out of a depth-first king search that has recorded more states than its handle allows
+// (MemoHandle::frontier_after): the line generator catches it and searches the king's captures
+// layer by layer instead (capture_frontier.hpp).
+struct FrontierNeeded {};
+
 // Path searches that want every path skip no state (no memo), so they poll the guard on their
 // own: once every kPathPollEvery steps, a counter per thread.
 inline thread_local std::uint32_t path_steps = 0;
@@ -212,8 +217,12 @@ class CaptureMemo {
       stamp_ = 1;
     }
     filled_ = 0;
+    states_ = 0;
     return stamp_;
   }
+
+  // The states recorded under the current stamp.
+  std::size_t states() const { return states_; }
 
   // Whether (captured, tag) was recorded under this stamp; records it if not.
   bool seen(Bitboard captured, std::uint32_t tag) {
@@ -222,6 +231,7 @@ class CaptureMemo {
     Entry& e = table_[static_cast<std::size_t>(h >> 40) & (table_.size() - 1)];
     if (e.stamp == stamp_ && e.captured == captured && e.tag == tag) return true;
     e = Entry{captured, stamp_, tag};
+    ++states_;
     // The deadline, about once a millisecond of a long search.
     if ((++recorded_ & (kPollEvery - 1)) == 0 && capture_guard && capture_guard->expired())
       throw CaptureSearchAborted{};
@@ -247,6 +257,7 @@ class CaptureMemo {
   std::vector<Entry> table_;
   std::uint32_t stamp_ = 0;
   std::size_t filled_ = 0;
+  std::size_t states_ = 0;
   std::uint32_t recorded_ = 0;
 };
 
@@ -276,8 +287,13 @@ class MemoHandle {
   [[gnu::noinline]] bool record(Bitboard captured, std::uint32_t tag) {
     if (!memo_) memo_ = &CaptureMemo::local();
     if (stamp_ == 0) stamp_ = memo_->next_stamp();
-    return memo_->seen(captured, tag);
+    const bool seen = memo_->seen(captured, tag);
+    if (frontier_after_ && !seen && memo_->states() > frontier_after_) throw FrontierNeeded{};
+    return seen;
   }
+  // From now on, recording more than `states` states for the piece throws FrontierNeeded
+  // (0: never).
+  void frontier_after(std::size_t states) { frontier_after_ = states; }
   // A state's tag: its kind of step, square and direction.
   static constexpr std::uint32_t tag(int kind, Square sq, int direction) {
     return static_cast<std::uint32_t>(kind << 16 | (direction + 1) << 8 | sq);
@@ -286,6 +302,7 @@ class MemoHandle {
  private:
   CaptureMemo* memo_ = nullptr;
   std::uint32_t stamp_ = 0;
+  std::size_t frontier_after_ = 0;
 };
 
 }  // namespace movegen_detail

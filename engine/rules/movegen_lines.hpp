@@ -18,9 +18,14 @@
 //
 // Capture search follows the fast generator: depth first from each piece; a king that can go on
 // capturing from some landing square must; a straight continuation is explored once, from the
-// farthest landing square, so every capture path is produced once.
+// farthest landing square, so every capture path is produced once. A king whose depth-first
+// search grows past CaptureFrontier::kAfterStates states (contrived positions only) is searched
+// again layer by layer, every state of one number of captured pieces at a time, which walks the
+// same states without waiting on each memo look-up (capture_frontier.hpp); the legal moves are
+// the same, in another order.
 #pragma once
 
+#include "engine/rules/capture_frontier.hpp"
 #include "engine/rules/movegen.hpp"
 #include "engine/rules/rule_sets.hpp"
 
@@ -151,10 +156,7 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
       }
       for (Square k : squares_of(pos.kings(us_))) {
         begin(k, true);
-        each(R::kKingCaptures, [&](int d) {
-          const Square v = king_victim(k, d, blockers(0), opp_, empty(0));
-          if (v >= 0) king_jump(v, d, bit(v));
-        });
+        king_captures(k);
       }
     }
 
@@ -209,15 +211,108 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
       if (!extended && captured) emit(sq, captured, has(promotion_, sq));
     }
 
-    // A king has just captured the piece on v moving in direction d.
-    void king_jump(Square v, int d, Bitboard captured) {
-      if (memo_.seen(captured, Memo::tag(1, v, d))) return;
-      const Bitboard stop_at = blockers(captured);
+    void king_depth_first(Square k) {
+      each(R::kKingCaptures, [&](int d) {
+        const Square v = king_victim(k, d, blockers(0), opp_, empty(0));
+        if (v >= 0) king_jump(v, d, bit(v));
+      });
+    }
+
+    // The captures of the king on k: depth first, and layer by layer once that grows large.
+    // Moves handed to the sink before the switch come again after it; the sinks that merge
+    // duplicates merge them (three captured pieces or more), and the shorter ones lose to the
+    // switched search's captures of at least CaptureMemo::kMinCaptured pieces under the two
+    // priorities that use it.
+    void king_captures(Square k) {
+      if constexpr (kFrontier) {
+        memo_.frontier_after(movegen_detail::CaptureFrontier::kAfterStates);
+        bool needed = false;
+        try {
+          king_depth_first(k);
+        } catch (const movegen_detail::FrontierNeeded&) {
+          needed = true;
+        }
+        memo_.frontier_after(0);
+        if (!needed || king_frontier(k)) return;
+        // Too large a layer for the frontier: depth first after all, its memo lossy but bounded.
+        memo_.restart();
+      }
+      king_depth_first(k);
+    }
+
+    // The king's captures layer by layer (capture_frontier.hpp); false, with nothing handed to
+    // the sink, when a layer outgrows the frontier's bound.
+    bool king_frontier(Square k) {
+      auto& f = movegen_detail::CaptureFrontier::local();
+      struct Release {
+        movegen_detail::CaptureFrontier& f;
+        ~Release() { f.release(); }
+      } release{f};
+      f.start();
+      auto pack = [](Square v, int d) { return static_cast<std::uint32_t>(v | d << 8); };
+      each(R::kKingCaptures, [&](int d) {
+        const Square v = king_victim(k, d, blockers(0), opp_, empty(0));
+        if (v >= 0) f.seed(bit(v), pack(v, d));
+      });
+      std::uint32_t walked = 0;
+      while (!f.layer().empty()) {
+        for (const auto& state : f.layer()) {
+          if ((++walked & (kPollEvery - 1)) == 0 && movegen_detail::capture_guard &&
+              movegen_detail::capture_guard->expired())
+            throw CaptureSearchAborted{};
+          const Bitboard captured = state.captured;
+          const auto v = static_cast<Square>(state.tag & 0xFF);
+          const auto d = static_cast<int>(state.tag >> 8);
+          const Bitboard stop_at = blockers(captured);
+          const Bitboard landings = king_landings(v, d, stop_at);
+          const Bitboard targets = opp_ & ~captured, free = empty(captured);
+          bool extended = false;
+          const Square ahead = king_victim(L::farthest(landings, d), d, stop_at, targets, free);
+          if (ahead >= 0) {
+            extended = true;
+            f.add(captured | bit(ahead), pack(ahead, d));
+          }
+          for (Square l : squares_of(landings)) {
+            each(R::kKingCaptures, [&](int p) {
+              if (p == d || (p == L::reverse(d) && !R::kKingMayReverse)) return;
+              const Square w = king_victim(l, p, stop_at, targets, free);
+              if (w < 0) return;
+              extended = true;
+              f.add(captured | bit(w), pack(w, p));
+            });
+          }
+          if (!extended)
+            for (Square l : squares_of(landings)) f.leaf(captured, l, rank_of(captured));
+        }
+        if (!f.advance()) return false;
+      }
+      for (const auto& leaf : f.best_leaves()) emit(leaf.to, leaf.captured, false);
+      return true;
+    }
+
+    // The rank the sinks compare captures by (capture_rank; the majority rule counts pieces).
+    int rank_of(Bitboard captured) const {
+      if constexpr (R::kPriority == CapturePriority::Majority)
+        return popcount(captured);
+      else
+        return capture_rank<R>(popcount(captured), with_king_, popcount(captured & kings_), 0);
+    }
+
+    // Where a king that has just captured the piece on v, moving in direction d, may land.
+    static Bitboard king_landings(Square v, int d, Bitboard stop_at) {
       const Bitboard ray = L::ray(d, v);
       const Bitboard stop = ray & stop_at;
       Bitboard landings = stop ? ray & ~L::ray(d, L::nearest(stop, d)) & ~stop : ray;
       if constexpr (R::kKingLandsBehind) landings &= L::step(bit(v), d);
-      // landings is never empty: king_victim checked the square right behind v.
+      // Never empty: king_victim checked the square right behind v.
+      return landings;
+    }
+
+    // A king has just captured the piece on v moving in direction d.
+    void king_jump(Square v, int d, Bitboard captured) {
+      if (memo_.seen(captured, Memo::tag(1, v, d))) return;
+      const Bitboard stop_at = blockers(captured);
+      const Bitboard landings = king_landings(v, d, stop_at);
       const Bitboard targets = opp_ & ~captured, free = empty(captured);
       bool extended = false;
       // Straight on, from the farthest landing square (covers every landing square on the line).
@@ -261,6 +356,13 @@ class LineMoveGen : public MoveGenEntryPoints<R, LineMoveGen<R>> {
     // decides every continuation, whatever the order of the earlier captures.
     using Memo = movegen_detail::MemoHandle<kMergesDuplicates<Sink>>;
     Memo memo_;
+    // Kings may go over to the frontier search: the sink merges duplicates and wants no paths,
+    // and the priority ranks a capture of CaptureMemo::kMinCaptured pieces above any of two
+    // (see king_captures). Thai (free choice) kings never walk that many states.
+    static constexpr bool kFrontier = Memo::kEnabled && !WithPath &&
+                                      (R::kPriority == CapturePriority::Majority ||
+                                       R::kPriority == CapturePriority::FrisianValue);
+    static constexpr std::uint32_t kPollEvery = 4096;
   };
 };
 

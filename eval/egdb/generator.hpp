@@ -27,7 +27,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -36,6 +35,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/rules/binary_io.hpp"
 #include "engine/rules/movegen.hpp"
 #include "engine/rules/movegen_lines.hpp"
 #include "eval/egdb/capture_positions.hpp"
@@ -675,18 +675,11 @@ class Generator {
     return kUnknown;
   }
 
+  // Through a temporary file renamed over the slice's name (engine/rules/binary_io.hpp): a build
+  // stopped at any point, or a full disk, leaves no slice file half written.
   static void write_atomically(const std::string& path, const std::vector<std::uint8_t>& bytes) {
-    const std::string tmp = path + ".tmp";
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) throw std::runtime_error("cannot write " + tmp);
-      out.write(reinterpret_cast<const char*>(bytes.data()),
-                static_cast<std::streamsize>(bytes.size()));
-      if (!out) throw std::runtime_error("cannot write " + tmp);
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) throw std::runtime_error("cannot rename " + tmp + ": " + ec.message());
+    const auto written = write_file_atomically(path, bytes);
+    if (!written) throw std::runtime_error(written.error());
   }
 
   BuildOptions options_;

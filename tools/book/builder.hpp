@@ -2,7 +2,13 @@
 // analysed in order of a priority that grows by one per ply and by how much worse than the best
 // each move on the way was, so the book goes deep on the main lines and shallower on sidelines.
 // Every legal move of an analysed position is scored by a fixed-depth search; moves within a
-// margin of the best are expanded. Runs are resumable: an existing output book is extended.
+// margin of the best are expanded. An existing output book is extended by a new build.
+//
+// A build stopped at any point (the book is saved every 10 positions; SIGKILL, the machine
+// gone) resumes when it is run again with the same options: its progress file, OUT.build, holds
+// the book's size when the build began and the build's options, so the rerun knows what is left
+// and ends with the bytes of the uninterrupted build. Each position is analysed from a cleared
+// hash table, so its scores do not depend on what was analysed before it in the same process.
 #pragma once
 
 #include <functional>
@@ -28,7 +34,8 @@ struct BuildOptions {
 };
 
 struct BuildStats {
-  int analysed = 0;           // positions analysed in this run
+  int analysed = 0;           // positions analysed by this build (a resumed one: before too)
+  int resumed = 0;            // of those, analysed before the build was stopped and resumed
   std::size_t positions = 0;  // positions in the book now
   std::size_t records = 0;
 };

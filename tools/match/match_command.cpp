@@ -220,6 +220,12 @@ int run_match(const Args& args) {
     return make_player(config.variant, specs[e], params[e], dxp_settings);
   };
   const match::MatchResult result = match::run_match(config, factory, std::cout);
+  if (result.pdn_error) {
+    std::cerr << "error: match stopped after " << result.games.size()
+              << " games: PDN file: " << *result.pdn_error << std::endl;
+    if (!result.games.empty()) match::print_table(config, result, std::cout);
+    return result.games.empty() ? 2 : 1;
+  }
   if (result.setup_error) {
     // No result line for a match that could not be played; the games that were are shown.
     std::cerr << "error: match stopped after " << result.games.size()

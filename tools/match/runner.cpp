@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <fstream>
 #include <mutex>
 #include <ostream>
 #include <thread>
 
+#include "engine/rules/binary_io.hpp"
 #include "protocol/pdn.hpp"
 
 namespace tsuru::match {
@@ -74,13 +74,21 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
   std::mutex mutex;
   std::atomic<int> next{0};
   std::atomic<bool> stop{false};
-  std::ofstream pdn;
-  if (!config.pdn_file.empty()) pdn.open(config.pdn_file, std::ios::trunc);
+  // Each game goes in with one write, or not at all (engine/rules/binary_io.hpp): whatever
+  // happens to the match, the file holds whole games only.
+  AppendFile pdn;
+  if (!config.pdn_file.empty()) {
+    if (const auto opened = pdn.open(config.pdn_file, true); !opened) {
+      result.pdn_error = opened.error();
+      return result;
+    }
+  }
   int finished = 0;
   std::vector<int> schedule = config.schedule;
   if (schedule.empty())
     for (int i = 0; i < config.games; ++i) schedule.push_back(i);
   const int planned = static_cast<int>(schedule.size());
+  int written = 0;
 
   auto slot = [&]() {
     std::array<std::unique_ptr<Player>, 2> engines;  // engine 1, engine 2
@@ -130,7 +138,18 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
           << record.opening << " | after " << finished << ": W=" << result.tally.wins
           << " D=" << result.tally.draws << " L=" << result.tally.losses
           << " score=" << percent(result.tally.score()) << std::endl;
-      if (pdn.is_open()) pdn << game_pdn(config, record) << std::flush;
+      if (pdn.is_open() && !result.pdn_error) {
+        if (const auto w = pdn.append(game_pdn(config, record)); w) {
+          ++written;
+        } else {
+          result.pdn_error =
+              w.error() + " (the file holds the " + std::to_string(written) + " games before it)";
+          stop = true;
+          out << "game " << record.number
+              << " cannot be written to the PDN file: " << *result.pdn_error << "; the match stops"
+              << std::endl;
+        }
+      }
       result.games.push_back(std::move(record));
       if (config.sprt && config.sprt_stops && !result.sprt) {
         const SprtDecision d = sprt_decision(tally_pairs(scores_of(result.games)), *config.sprt);

@@ -43,6 +43,10 @@ struct MatchResult {
   // Set when a game could not start (an engine that cannot be started or reached): the match
   // stopped there, and that game counts nowhere. "engine N (label): why".
   std::optional<std::string> setup_error;
+  // Set when the PDN file cannot be opened (no game is played) or a game cannot be written to it
+  // (the disk full): the match stopped there, the games in progress finished, and the file ends
+  // with the last game written whole.
+  std::optional<std::string> pdn_error;
   std::array<std::string, 2> labels;  // the engines' labels as the match ended
 };
 

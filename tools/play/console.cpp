@@ -2,10 +2,10 @@
 
 #include <cctype>
 #include <cstdio>
-#include <fstream>
 #include <istream>
 #include <ostream>
 
+#include "engine/rules/binary_io.hpp"
 #include "engine/rules/notation.hpp"
 #include "eval/egdb/database.hpp"
 #include "protocol/pdn.hpp"
@@ -438,11 +438,11 @@ void Console::save(std::string_view file) {
   tags.white = settings_.human == Side::White ? "You" : engine_name;
   tags.black = settings_.human == Side::Black ? "You" : engine_name;
   tags.result = outcome();
-  std::ofstream f{std::string(file)};
-  f << pdn::write(game_, tags);
-  f.close();
-  if (!f)
-    out_ << "Cannot write '" << shown(file) << "'.\n";
+  const std::string text = pdn::write(game_, tags);
+  const auto written = write_file_atomically(
+      std::string(file), {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
+  if (!written)
+    out_ << "Cannot write '" << shown(file) << "': " << shown(written.error()) << ".\n";
   else
     out_ << "Game saved to " << shown(file) << ".\n";
 }

@@ -140,8 +140,10 @@ PlayedGame play_game(const SelfplayOptions& o, std::uint32_t index, Transpositio
 
 SelfplayRun play_games(const SelfplayOptions& o,
                        const std::function<void(const SelfplayProgress&)>& progress,
-                       const std::atomic<bool>* stop) {
-  const std::vector<std::uint32_t> indices = shard_games(o.games, o.shard, o.shards);
+                       const std::atomic<bool>* stop,
+                       const std::function<bool(const PlayedGame&)>& on_game) {
+  std::vector<std::uint32_t> indices = shard_games(o.games, o.shard, o.shards);
+  if (o.skip) std::erase_if(indices, o.skip);
   // What each game leaves: its summary and samples (not its record, which a long run could not
   // hold); a game not finished (the run was stopped) has none.
   std::vector<std::optional<GameSummary>> summaries(indices.size());
@@ -151,11 +153,12 @@ SelfplayRun play_games(const SelfplayOptions& o,
   SelfplayProgress status;
   status.games_total = indices.size();
   bool stopped = false;
+  std::atomic<bool> refused{false};  // on_game returned false
 
   auto worker = [&] {
     TranspositionTable tt(o.tt_log2);
     while (true) {
-      if (stop && stop->load()) {
+      if ((stop && stop->load()) || refused.load()) {
         std::lock_guard lock(mutex);
         stopped = stopped || next.load() < indices.size();
         return;
@@ -164,6 +167,7 @@ SelfplayRun play_games(const SelfplayOptions& o,
       if (i >= indices.size()) return;
       PlayedGame g = play_game(o, indices[i], tt);
       std::lock_guard lock(mutex);
+      if (on_game && !on_game(g)) refused.store(true);
       status.samples += g.samples.size();
       ++status.games_done;
       summaries[i] = g.summary;

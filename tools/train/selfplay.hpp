@@ -49,6 +49,9 @@ struct SelfplayOptions {
   // A game still going after this many plies is stopped and counted as a draw; every rule set's
   // draw rules end games far sooner (the English 400-move cap is the longest), so it never is.
   int max_plies = 2000;
+  // Games of the shard not to play (unset: none): a resumed run's games already played, whose
+  // samples the caller has (tools/train/sample_journal.hpp).
+  std::function<bool(std::uint32_t)> skip;
 };
 
 struct GameSummary {
@@ -87,12 +90,14 @@ std::vector<std::uint32_t> shard_games(std::uint32_t games, int shard, int shard
 // Plays game `index` with `tt` as its table (cleared first).
 PlayedGame play_game(const SelfplayOptions& options, std::uint32_t index, TranspositionTable& tt);
 
-// Plays this shard's games on options.threads threads. progress (when set) is called after
-// each game, from the worker threads, one call at a time. Once *stop is set no new game starts;
-// the games in progress finish and the run holds the games finished.
+// Plays this shard's games (but those options.skip names) on options.threads threads. on_game
+// (when set) is handed each game as it finishes and progress (when set) is called after it,
+// from the worker threads, one call at a time. Once *stop is set, or on_game has returned false,
+// no new game starts; the games in progress finish and the run holds the games finished.
 SelfplayRun play_games(const SelfplayOptions& options,
                        const std::function<void(const SelfplayProgress&)>& progress = {},
-                       const std::atomic<bool>* stop = nullptr);
+                       const std::atomic<bool>* stop = nullptr,
+                       const std::function<bool(const PlayedGame&)>& on_game = {});
 
 // Games and their results as a sample set records them (each game's result is in every one of
 // its samples); a game without a quiet position leaves no trace.
