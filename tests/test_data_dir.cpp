@@ -1,7 +1,7 @@
 // The data directory (book/data_dir.hpp): its search order, and every front end finding the
 // endgame databases there with no option: `tsuru egdb build` writes there by default, the Hub
-// `id` names the sets, and hub, dxp, play and the engines of `tsuru match` play with them. A
-// damaged or foreign file is refused with its reason and the rest still load.
+// `id` names the sets, and hub, dxp, play, selfplay and the engines of `tsuru match` play with
+// them. A damaged or foreign file is refused with its reason and the rest still load.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,11 +14,13 @@
 #include "book/data_dir.hpp"
 #include "engine/rules/notation.hpp"
 #include "eval/egdb/database.hpp"
+#include "eval/egdb/search_probe.hpp"
 #include "protocol/dxp/board.hpp"
 #include "protocol/dxp/message.hpp"
 #include "tests/dxp_process.hpp"
 #include "tests/egdb_data.hpp"
 #include "tests/tsuru_run.hpp"
+#include "tools/train/sample.hpp"
 
 using namespace tsuru;
 using tsuru::test::english3_data;
@@ -227,4 +229,36 @@ TEST_CASE("Data directory: the engines tsuru match starts find the databases the
   // Each side wins the won position with White: one win each.
   CHECK(r.out.find("result W=1 D=0 L=1 ") != std::string::npos);
   fs::remove_all(openings.parent_path());
+}
+
+TEST_CASE("Data directory: selfplay finds the databases and its searches score by them",
+          "[data][selfplay]") {
+  const fs::path& data = english3_data();
+  ScopedEnv env("TSURU_DATA", data.string());
+  const fs::path dir = fresh_dir("tsuru-data-selfplay");
+  std::ofstream(dir / "won.txt") << kWon << "\n";
+  // The won position's first sample: the search's score, from the databases or not.
+  const auto first_score = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"selfplay", "--variant", "english", "--games", "1",
+                                      "--depth", "2", "--openings", (dir / "won.txt").string(),
+                                      "--out", (dir / "s.samples").string(), "--force"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = test::run_tsuru(args);
+    INFO(r.out << r.err);
+    REQUIRE(r.code == 0);
+    const auto samples = train::read_samples(Variant::English, (dir / "s.samples").string());
+    REQUIRE(samples.ok());
+    REQUIRE(!samples->empty());
+    CHECK(samples->front().ply == 0);
+    return std::make_pair(samples->front().score, r.err);
+  };
+  const auto [with, with_err] = first_score({});
+  CHECK(with_err.find("selfplay: endgame databases " + (data / "egdb").string() +
+                      ": up to 3 pieces") != std::string::npos);
+  CHECK(egdb::is_database_score(with));
+  CHECK(with > 0);
+  const auto [without, without_err] = first_score({"--egdb-dir", ""});
+  CHECK(without_err.find("endgame databases") == std::string::npos);
+  CHECK(!egdb::is_database_score(without));
+  fs::remove_all(dir);
 }

@@ -14,6 +14,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "engine/engine.hpp"
 #include "engine/rules/binary_io.hpp"
 #include "engine/rules/notation.hpp"
 #include "tools/commands.hpp"
@@ -95,6 +96,13 @@ std::uint64_t run_fingerprint(const train::SelfplayOptions& o,
     const std::vector<std::uint8_t> weights = eval::encode_weights(*o.evaluation);
     h = fnv1a(weights.data(), weights.size(), h);
   }
+  if (o.egdb) {
+    // The set's slices, by name and size: the values they hold decide the probes.
+    std::string set = " egdb";
+    for (const egdb::SliceInfo& s : o.egdb->slices())
+      set += " " + s.slice.name() + ":" + std::to_string(s.bytes);
+    h = fnv1a(reinterpret_cast<const std::uint8_t*>(set.data()), set.size(), h);
+  }
   return h;
 }
 
@@ -172,6 +180,7 @@ int selfplay_play(const Args& args) {
   o.random_plies = 24;
   o.random_margin = 20;
   std::string eval_file;
+  std::string egdb_dir = EngineOptions{}.egdb_dir;
   po::options_description desc(
       "tsuru selfplay: the engine plays itself and writes every quiet position in which it "
       "moved (no capture for the side to move) with the game's result and its score\n"
@@ -200,6 +209,7 @@ int selfplay_play(const Args& args) {
       "eval-file", po::value(&eval_file)->default_value(eval_file),
       "the evaluation both sides play: empty (the default) the classic one, default the rule "
       "set's default, builtin its trained weights, or a weights file")(
+      "egdb-dir", po::value(&egdb_dir)->default_value(egdb_dir), kEgdbDirHelp)(
       "tt-size", po::value(&o.tt_log2)->default_value(o.tt_log2),
       "hash table entries per game in play, log2")("out", po::value(&out)->required(),
                                                    "sample file to write")(
@@ -224,6 +234,18 @@ int selfplay_play(const Args& args) {
       return 2;
     }
     o.evaluation = *evaluation;
+  }
+  {
+    // The databases the engine would use (the data directory's by default), found the same way.
+    Engine engine;
+    EngineOptions options;
+    options.book = false;
+    options.egdb_dir = egdb_dir;
+    engine.set_options(options);
+    o.egdb = engine.databases(o.variant);
+    if (o.egdb)
+      std::fprintf(stderr, "selfplay: endgame databases %s: up to %d pieces\n",
+                   Engine::egdb_directory(options).c_str(), o.egdb->pieces());
   }
   if (openings_spec.empty()) openings_spec = o.variant == Variant::English ? "ballots" : "random:4";
   auto openings = match::load_openings(o.variant, openings_spec, o.seed, games);

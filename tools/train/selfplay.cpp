@@ -33,7 +33,7 @@ SearchResult search(const SelfplayOptions& o, TranspositionTable& tt, const Game
   control.reset();
   control.set_evaluation(o.evaluation.get());
   return with_rules(o.variant, [&]<class R>(R) {
-    return run_search<R>(tt, control, game, moves, o.depth, o.nodes, 1, 1, {});
+    return run_search<R>(tt, control, game, moves, o.depth, o.nodes, 1, 1, {}, o.egdb.get());
   });
 }
 

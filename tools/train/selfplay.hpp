@@ -18,6 +18,7 @@
 #include "engine/rules/expected.hpp"
 #include "engine/rules/game.hpp"
 #include "engine/search/tt.hpp"
+#include "eval/egdb/database.hpp"
 #include "eval/pattern_weights.hpp"
 #include "tools/train/sample.hpp"
 
@@ -46,6 +47,9 @@ struct SelfplayOptions {
   // The evaluation both sides play (eval/pattern_weights.hpp); null: the classic one. Games of
   // a trained evaluation train the next one.
   std::shared_ptr<const eval::PatternWeights> evaluation;
+  // Endgame databases probed by every search (null: none). They shape the games: every shard
+  // of a run must see the same set.
+  std::shared_ptr<const egdb::Database> egdb;
   // A game still going after this many plies is stopped and counted as a draw; every rule set's
   // draw rules end games far sooner (the English 400-move cap is the longest), so it never is.
   int max_plies = 2000;
