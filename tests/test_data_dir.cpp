@@ -239,9 +239,18 @@ TEST_CASE("Data directory: selfplay finds the databases and its searches score b
   std::ofstream(dir / "won.txt") << kWon << "\n";
   // The won position's first sample: the search's score, from the databases or not.
   const auto first_score = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = {"selfplay", "--variant", "english", "--games", "1",
-                                      "--depth", "2", "--openings", (dir / "won.txt").string(),
-                                      "--out", (dir / "s.samples").string(), "--force"};
+    std::vector<std::string> args = {"selfplay",
+                                     "--variant",
+                                     "english",
+                                     "--games",
+                                     "1",
+                                     "--depth",
+                                     "2",
+                                     "--openings",
+                                     (dir / "won.txt").string(),
+                                     "--out",
+                                     (dir / "s.samples").string(),
+                                     "--force"};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto r = test::run_tsuru(args);
     INFO(r.out << r.err);
