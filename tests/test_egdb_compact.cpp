@@ -91,8 +91,9 @@ void check_same(Variant v, const fs::path& old_dir, const fs::path& new_dir, int
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
-        const auto u = static_cast<std::size_t>(t);
-        for (std::uint64_t i = n * u / threads; i < n * (u + 1) / threads; ++i) {
+        const auto u = static_cast<std::uint64_t>(t);
+        const auto k = static_cast<std::uint64_t>(threads);
+        for (std::uint64_t i = n * u / k; i < n * (u + 1) / k; ++i) {
           const auto placement = egdb::unrank(layout, s, i);
           if (!placement) continue;
           const Position pos = egdb::position_of(layout, *placement);

@@ -143,7 +143,7 @@ unsigned other(unsigned current, unsigned decision) {
 }
 
 void encode_length(Encoder& enc, Models& m, unsigned symbol, std::uint32_t length) {
-  const int b = std::bit_width(length) - 1;
+  const int b = static_cast<int>(std::bit_width(length)) - 1;
   unsigned node = 1;
   for (int i = kBucketBits - 1; i >= 0; --i) {
     const unsigned bit = (static_cast<unsigned>(b) >> i) & 1U;
