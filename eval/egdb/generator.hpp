@@ -491,7 +491,7 @@ class Generator {
       for (auto& w : wins) w.clear();
       for (auto& c : counts) c.clear();
       const auto parts = static_cast<std::size_t>(threads);
-      parallel_for(threads, parts, [&](std::size_t t) {
+      for_indices(threads, parts, [&](std::size_t t) {
         for (std::size_t n = level.size() * t / parts; n < level.size() * (t + 1) / parts; ++n) {
           const auto [i, idx] = unpack(level[n]);
           const Value v = values_[i][idx];
@@ -519,7 +519,7 @@ class Generator {
       // Every move of these positions now leads to an opponent's win: each is lost one ply
       // beyond the slowest of them (which may be a move out of the unit).
       std::vector<Value> value(lost.size());
-      parallel_for(threads, lost.size(), [&](std::size_t n) {
+      for_indices(threads, lost.size(), [&](std::size_t n) {
         const auto [j, q] = unpack(lost[n]);
         value[n] = loss_value(j, q);
       });
@@ -602,7 +602,7 @@ class Generator {
   // ranges; a progress line under `label` when one is given.
   template <class F>
   void for_all_indices(int threads, const char* label, const F& f) {
-    parallel_for(threads, static_cast<std::size_t>(threads), [&](std::size_t t) {
+    for_indices(threads, static_cast<std::size_t>(threads), [&](std::size_t t) {
       std::uint64_t seen = 0;
       for (int i = 0; i < current_count_; ++i) {
         const std::uint64_t n = values_[i].size(), parts = static_cast<std::uint64_t>(threads);
@@ -618,27 +618,6 @@ class Generator {
         }
       }
     });
-  }
-
-  // f(n) for n in [0, count), split over the threads by ranges; the first exception is
-  // rethrown.
-  template <class F>
-  static void parallel_for(int threads, std::size_t count, const F& f) {
-    const auto parts = static_cast<std::size_t>(std::max(1, threads));
-    std::vector<std::exception_ptr> errors(parts);
-    auto work = [&](std::size_t t) {
-      try {
-        for (std::size_t n = count * t / parts; n < count * (t + 1) / parts; ++n) f(n);
-      } catch (...) {
-        errors[t] = std::current_exception();
-      }
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < parts; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
   }
 
   Value initial_value(const Slice& s, std::uint64_t idx) const {
