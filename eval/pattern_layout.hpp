@@ -221,24 +221,27 @@ struct WideLayout {
   static constexpr std::array<std::array<int, kMaxWide>, 2> kBases = make_bases();
 };
 
+// Window j's men state of a layout L (its bases and gather) for the side to move: own men and
+// the other side's men as seen by it, read through the layout's ternary table.
+template <class L, class Ternary>
+inline int window_state(Bitboard own, Bitboard other, int j, bool black_to_move,
+                        const Ternary& ternary) {
+  const int b = L::kBases[black_to_move][static_cast<std::size_t>(j)];
+  const unsigned o = L::gather(own >> b), t = L::gather(other >> b);
+  const auto& table = black_to_move ? ternary.reversed : ternary.forward;
+  return static_cast<int>(table[o] + 2 * table[t]);
+}
+
 // Wide window j's men state for the side to move.
 template <class G>
 inline int wide_state(Bitboard own, Bitboard other, int j, bool black_to_move) {
-  using W = WideLayout<G>;
-  const int b = W::kBases[black_to_move][static_cast<std::size_t>(j)];
-  const unsigned o = W::gather(own >> b), t = W::gather(other >> b);
-  const auto& table = black_to_move ? kWideTernary.reversed : kWideTernary.forward;
-  return static_cast<int>(table[o] + 2 * table[t]);
+  return window_state<WideLayout<G>>(own, other, j, black_to_move, kWideTernary);
 }
 
 // Region j's men state for the side to move (own men, the other side's men as seen by it).
 template <class G>
 inline int region_state(Bitboard own, Bitboard other, int j, bool black_to_move) {
-  using L = PatternLayout<G>;
-  const int b = L::kBases[black_to_move][static_cast<std::size_t>(j)];
-  const unsigned o = L::gather(own >> b), t = L::gather(other >> b);
-  const auto& table = black_to_move ? kTernary.reversed : kTernary.forward;
-  return static_cast<int>(table[o] + 2 * table[t]);
+  return window_state<PatternLayout<G>>(own, other, j, black_to_move, kTernary);
 }
 
 // The pieces of both sides, from the side to move's point of view.
