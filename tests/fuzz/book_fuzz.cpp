@@ -9,7 +9,6 @@
 // Run: build-fuzz/tsuru_fuzz_book -max_total_time=30 CORPUS_DIR (seeds: book/data/*.book)
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <random>
 #include <tuple>
 #include <vector>
@@ -17,12 +16,11 @@
 #include "book/book.hpp"
 #include "book/format.hpp"
 #include "engine/rules/legal.hpp"
+#include "tests/fuzz/check.hpp"
+
+using tsuru::fuzz::check;
 
 namespace {
-
-void check(bool ok) {
-  if (!ok) std::abort();
-}
 
 // The records in one order, for comparing two lists as sets with repeats.
 std::vector<tsuru::book::Record> ordered(std::vector<tsuru::book::Record> records) {

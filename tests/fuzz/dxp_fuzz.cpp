@@ -3,21 +3,14 @@
 // message that parses must format back to exactly its payload and parse again to itself.
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <string_view>
 
 #include "protocol/dxp/framer.hpp"
 #include "protocol/dxp/message.hpp"
+#include "tests/fuzz/check.hpp"
 
 using namespace tsuru::dxp;
-
-namespace {
-
-void check(bool ok) {
-  if (!ok) std::abort();
-}
-
-}  // namespace
+using tsuru::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);

@@ -9,20 +9,14 @@
 //   - values written with encode_slice do not parse and read back the same.
 // Run: build-fuzz/tsuru_fuzz_egdb -max_total_time=30 CORPUS_DIR (seeds: small slice files)
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/format.hpp"
 #include "eval/egdb/plan.hpp"
+#include "tests/fuzz/check.hpp"
 
-namespace {
-
-void check(bool ok) {
-  if (!ok) std::abort();
-}
-
-}  // namespace
+using tsuru::fuzz::check;
 
 namespace {
 

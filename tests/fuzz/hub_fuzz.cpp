@@ -5,7 +5,6 @@
 //     round-trip through Hub move notation.
 // Run: build-fuzz/tsuru_fuzz_hub -max_total_time=60 CORPUS_DIR tests/fuzz/hub_corpus
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -14,14 +13,9 @@
 #include "protocol/hub/line.hpp"
 #include "protocol/hub/notation.hpp"
 #include "protocol/hub/session.hpp"
+#include "tests/fuzz/check.hpp"
 
-namespace {
-
-void check(bool ok) {
-  if (!ok) std::abort();
-}
-
-}  // namespace
+using tsuru::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tsuru;

@@ -8,19 +8,13 @@
 //     square, kings that are no pieces), or its legal moves cannot be generated.
 // Run: build-fuzz/tsuru_fuzz_samples -max_total_time=30 CORPUS_DIR
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
 #include "engine/rules/legal.hpp"
+#include "tests/fuzz/check.hpp"
 #include "tools/train/sample.hpp"
 
-namespace {
-
-void check(bool ok) {
-  if (!ok) std::abort();
-}
-
-}  // namespace
+using tsuru::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tsuru;

@@ -8,20 +8,14 @@
 //     position and the positions of a few plies after it.
 // Run: build-fuzz/tsuru_fuzz_weights -max_total_time=30 CORPUS_DIR (seeds: eval/data/*.weights)
 #include <cstdint>
-#include <cstdlib>
 #include <span>
 
 #include "engine/rules/legal.hpp"
 #include "eval/pattern.hpp"
 #include "eval/pattern_weights.hpp"
+#include "tests/fuzz/check.hpp"
 
-namespace {
-
-void check(bool ok) {
-  if (!ok) std::abort();
-}
-
-}  // namespace
+using tsuru::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace tsuru;
