@@ -10,21 +10,13 @@
 
 #include "engine/search/search.hpp"
 #include "engine/search/search_run.hpp"
+#include "tools/train/splitmix.hpp"
 
 namespace tsuru::train {
 namespace {
 
-// SplitMix64's finaliser: spreads (seed, game) over the generator's seed space, so neighbouring
-// games (and seeds) get unrelated streams.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
 std::uint64_t game_seed(std::uint64_t seed, std::uint32_t game) {
-  return mix(mix(seed) ^ game);
+  return splitmix(splitmix(seed) ^ game);
 }
 
 SearchResult search(const SelfplayOptions& o, TranspositionTable& tt, const Game& game,

@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <limits>
 
+#include "tools/train/splitmix.hpp"
+
 namespace tsuru::train {
 namespace {
-
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 constexpr std::size_t kReadChunk = 1 << 16;  // samples read at a time
 
