@@ -2,7 +2,6 @@
 // sequences whose runs are known, the new files against the old ones (version 1, every position
 // stored) on every index of whole sets, the generator building on compact files, and damaged
 // or future files refused with their reason.
-#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,20 +16,13 @@
 #include "eval/egdb/generator.hpp"
 #include "eval/egdb/plan.hpp"
 #include "eval/egdb/run_coder.hpp"
+#include "tests/egdb_data.hpp"
 #include "tests/tsuru_run.hpp"
 
 namespace tsuru {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path temp_dir(const std::string& name) {
-  const fs::path p =
-      fs::temp_directory_path() / ("tsuru-compact-test-" + std::to_string(::getpid()) + "-" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
 
 void build(Variant v, const fs::path& dir, int pieces, std::uint32_t version, int threads = 1) {
   with_rules(v, [&]<class R>(R) {
@@ -180,7 +172,9 @@ TEST_CASE("egdb run coder: blocks decode to the symbols coded, alone and up to a
 
 TEST_CASE("egdb compact files: the same answers as the old files on every index up to 4 pieces",
           "[egdb][compact]") {
-  const fs::path old_dir = temp_dir("v1"), new_dir = temp_dir("v2"), built = temp_dir("built");
+  const fs::path old_dir = test::fresh_dir("tsuru-compact-test-v1"),
+                 new_dir = test::fresh_dir("tsuru-compact-test-v2"),
+                 built = test::fresh_dir("tsuru-compact-test-built");
   build(Variant::English, old_dir, 4, 1);
   // The old files rewritten by `tsuru egdb compact`, and the set built afresh in the new format
   // (the generator reads the compact files of the smaller slices back, captures restored): the
@@ -204,7 +198,7 @@ TEST_CASE("egdb compact files: the same answers as the old files on every index 
 
 TEST_CASE("egdb compact files: a damaged block, a flag or a version from the future is refused",
           "[egdb][compact]") {
-  const fs::path dir = temp_dir("damaged");
+  const fs::path dir = test::fresh_dir("tsuru-compact-test-damaged");
   build(Variant::English, dir, 3, 2);
   const fs::path file = dir / "english-1101.egdb";
   const std::vector<std::uint8_t> good = read_bytes(file);
@@ -271,7 +265,8 @@ TEST_CASE("egdb compact files: the same answers as the old files on every index 
     check_same(v, v1, v2, pieces ? std::atoi(pieces) : 5, 2, std::size_t{64} << 20);
     return;
   }
-  const fs::path old_dir = temp_dir("v1-5"), new_dir = temp_dir("v2-5");
+  const fs::path old_dir = test::fresh_dir("tsuru-compact-test-v1-5"),
+                 new_dir = test::fresh_dir("tsuru-compact-test-v2-5");
   build(Variant::English, old_dir, 5, 1, 2);
   const auto r = test::run_tsuru({"egdb", "compact", "--variant", "english", "--dir",
                                   old_dir.string(), "--out", new_dir.string(), "--threads", "2"},

@@ -2,7 +2,6 @@
 // plan.hpp's slices_needed names. A unit built in a directory holding only those files gives
 // the bytes of a whole build, and without any one of them it fails, naming it; the units that
 // hold them come before it in the plan, and `tsuru egdb plan` lists them.
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,6 +11,7 @@
 
 #include "eval/egdb/generator.hpp"
 #include "eval/egdb/plan.hpp"
+#include "tests/egdb_data.hpp"
 #include "tests/tsuru_run.hpp"
 
 namespace tsuru {
@@ -19,13 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path p =
-      fs::temp_directory_path() / ("tsuru-egdb-graph-" + std::to_string(::getpid()) + "-" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
+using test::fresh_dir;
 
 std::string bytes_of(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -48,7 +42,7 @@ TEST_CASE("egdb plan: each unit needs exactly the slices slices_needed names", "
   for (const Variant v : {Variant::English, Variant::International}) {
     INFO(info(v).name);
     with_rules(v, [&]<class R>(R) {
-      const fs::path all = fresh_dir("all");
+      const fs::path all = fresh_dir("tsuru-egdb-graph-all");
       const std::vector<egdb::Unit> units = egdb::plan(3);
       for (const egdb::Unit& u : units) build_unit<R>(v, all, u);
       const auto file = [&](const fs::path& dir, const egdb::Slice& s) {
@@ -71,7 +65,7 @@ TEST_CASE("egdb plan: each unit needs exactly the slices slices_needed names", "
           CHECK(earlier);
         }
         // With only the needed files: the same bytes as the whole build.
-        const fs::path only = fresh_dir("only");
+        const fs::path only = fresh_dir("tsuru-egdb-graph-only");
         for (const egdb::Slice& s : needed) fs::copy_file(file(all, s), file(only, s));
         REQUIRE_NOTHROW(build_unit<R>(v, only, u));
         CHECK(bytes_of(file(only, u.first)) == bytes_of(file(all, u.first)));
@@ -79,7 +73,7 @@ TEST_CASE("egdb plan: each unit needs exactly the slices slices_needed names", "
         // Without any one of them: it fails, and says which.
         for (const egdb::Slice& missing : needed) {
           INFO("without " << missing.name());
-          const fs::path less = fresh_dir("less");
+          const fs::path less = fresh_dir("tsuru-egdb-graph-less");
           for (const egdb::Slice& s : needed)
             if (!(s == missing)) fs::copy_file(file(all, s), file(less, s));
           try {
