@@ -197,7 +197,7 @@ class Generator {
     if (view->omits_captures()) {
       // The file leaves the capture positions out: their values come back from the slices the
       // captures lead to (fewer pieces, restored first).
-      for (const Slice& t : plan_slices_below(s))
+      for (const Slice& t : slices_after(s))
         if (t.pieces() < s.pieces()) dependency(t);
       restore_captures<R>(layout_, s, d.values, d.exact, options_.threads,
                           [&](const Position& c) -> Value {
@@ -260,29 +260,13 @@ class Generator {
   void load_dependencies() {
     for (int i = 0; i < current_count_; ++i) {
       const Slice s = current_[i];
-      for (const Slice& t : plan_slices_below(s)) {
+      for (const Slice& t : slices_after(s)) {
         const Dependency& d = dependency(t);
         exact_ = exact_ && d.exact;
         max_dependency_distance_ =
             std::max(max_dependency_distance_, static_cast<int>(d.max_distance));
       }
     }
-  }
-
-  // The slices (White to move) a move from a position of s can lead to, other than s's unit:
-  // the mover keeps its pieces (a man may be crowned), the opponent loses some; seen from the
-  // opponent, who is then to move.
-  std::vector<Slice> plan_slices_below(const Slice& s) const {
-    std::vector<Slice> out;
-    for (int crowned = 0; crowned <= std::min(1, s.wm); ++crowned)
-      for (int bm = 0; bm <= s.bm; ++bm)
-        for (int bk = 0; bk <= s.bk; ++bk) {
-          const Slice after{s.wm - crowned, s.wk + crowned, bm, bk};
-          if (after.bm + after.bk == 0) continue;
-          if (after == s) continue;
-          out.push_back(after.mirrored());
-        }
-    return out;
   }
 
   // Whether pass k looks at the unknown position idx of current slice i: pass 1 looks at all;

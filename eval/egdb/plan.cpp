@@ -33,10 +33,7 @@ std::vector<Unit> plan(int max_pieces) {
   return units;
 }
 
-namespace {
-
-// The slices (White to move) one move from a position of s leads to, other than s itself.
-std::vector<Slice> successors(const Slice& s) {
+std::vector<Slice> slices_after(const Slice& s) {
   std::vector<Slice> out;
   for (int crowned = 0; crowned <= std::min(1, s.wm); ++crowned)
     for (int bm = 0; bm <= s.bm; ++bm)
@@ -48,13 +45,11 @@ std::vector<Slice> successors(const Slice& s) {
   return out;
 }
 
-}  // namespace
-
 std::vector<Slice> slices_needed(const Unit& u) {
   std::vector<Slice> out;
   std::vector<Slice> loaded;  // needed files whose capture positions must be restored
   for (const Slice& s : {u.first, u.second})
-    for (const Slice& t : successors(s)) {
+    for (const Slice& t : slices_after(s)) {
       if (t == u.first || t == u.second) continue;
       if (std::find(out.begin(), out.end(), t) != out.end()) continue;
       out.push_back(t);
@@ -63,7 +58,7 @@ std::vector<Slice> slices_needed(const Unit& u) {
   while (!loaded.empty()) {
     const Slice t = loaded.back();
     loaded.pop_back();
-    for (const Slice& c : successors(t)) {
+    for (const Slice& c : slices_after(t)) {
       if (c.pieces() >= t.pieces()) continue;
       if (std::find(out.begin(), out.end(), c) != out.end()) continue;
       out.push_back(c);

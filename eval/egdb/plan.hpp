@@ -29,6 +29,11 @@ Unit unit_of(const Slice& s);
 // Every unit of 2..max_pieces pieces (each side with at least one piece), in build order.
 std::vector<Unit> plan(int max_pieces);
 
+// The slices (White to move) a move from a position of s can lead to, other than s: the mover
+// keeps its pieces (a man may be crowned), the opponent loses some; seen from the opponent, who
+// is then to move.
+std::vector<Slice> slices_after(const Slice& s);
+
 // The slices (White to move) a move from a unit's positions can lead to outside the unit: the
 // mover keeps its pieces (one man may be crowned), the opponent loses some; seen from the
 // opponent, who is then to move. Compact files (format version 2) leave the capture positions
