@@ -349,10 +349,11 @@ class Search {
     // ProbCut (where SearchParams switches it on): a quiet non-PV node whose search
     // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at
     // full depth too.
-    if (SearchParams<R>::kProbCut && !pv_node && !capture && depth >= 6 && moves.size() > 1 &&
-        beta > -kWinThreshold && beta < kWinThreshold - kProbCutMargin) {
-      const Score raised = beta + kProbCutMargin;
-      const Score s = search(pos, ds, depth - kProbCutReduction, raised - 1, raised, ply, false);
+    using P = SearchParams<R>;
+    if (P::kProbCut && !pv_node && !capture && depth >= P::kProbCutMinDepth && moves.size() > 1 &&
+        beta > -kWinThreshold && beta < kWinThreshold - P::probcut_margin(depth)) {
+      const Score raised = beta + P::probcut_margin(depth);
+      const Score s = search(pos, ds, P::probcut_depth(depth), raised - 1, raised, ply, false);
       if (aborted_) return 0;
       if (s >= raised) return beta;
     }
@@ -379,11 +380,7 @@ class Search {
       if (i == 0) {
         s = -search(child, child_ds, depth - 1, -beta, -alpha, ply + 1, pv_node);
       } else {
-        int reduction = 0;
-        if (quiet && depth >= 3 && i >= 3 && !is_killer(m, ply)) {
-          reduction = 1 + (depth >= 6 && i >= 8 ? 1 : 0);
-          if (pv_node) reduction = std::max(0, reduction - 1);
-        }
+        const int reduction = quiet && !is_killer(m, ply) ? P::reduction(depth, i, pv_node) : 0;
         s = -search(child, child_ds, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
         if (s > alpha && reduction > 0 && !aborted_)
           s = -search(child, child_ds, depth - 1, -alpha - 1, -alpha, ply + 1, false);
@@ -410,9 +407,6 @@ class Search {
     tt_.store(pos.key(), best, depth, bound, best_index, ply);
     return best;
   }
-
-  static constexpr Score kProbCutMargin = 80;
-  static constexpr int kProbCutReduction = 4;
 
   // The side to move has no move: it has lost, or in antidraughts won.
   static constexpr Score no_move_score(int ply) {
