@@ -69,6 +69,14 @@ class Position {
       update_king_runs<UpdateKey>(m, was_king);
   }
 
+  // The same pieces with the other side to move (a null move): what the opponent threatens.
+  Position passed() const {
+    Position p = *this;
+    p.turn_ = opponent(turn_);
+    p.key_ ^= zobrist::black_to_move();
+    return p;
+  }
+
   Position after(const Move& m) const {
     Position p = *this;
     p.play(m);

@@ -326,8 +326,10 @@ class Search {
 
     const bool capture = moves[0].is_capture();
     if (depth <= 0) {
-      if (!capture) return leaf(pos, ply);
-      return qsearch_moves(pos, moves, alpha, beta, ply);
+      if (capture) return qsearch_moves(pos, moves, alpha, beta, ply, true);
+      if (SearchParams<R>::kThreatReplies && threatened(pos))
+        return threat_replies(pos, moves, alpha, beta, ply);
+      return leaf(pos, ply);
     }
 
     // Mate-distance pruning.
@@ -424,12 +426,18 @@ class Search {
     return eval::evaluate<R>(pos, control_.evaluation());
   }
 
-  // Plays out compulsory captures; `moves` are the captures of pos.
+  // Whether the opponent could capture if it were its turn: a quiet position's static value
+  // does not see that loss coming.
+  static bool threatened(const Position& pos) { return MoveGen<R>::has_capture(pos.passed()); }
+
+  // A threatened quiet position (where SearchParams switches it on): its quiet replies are
+  // searched one ply, each followed by the captures it allows; the replies' quiescence does not
+  // do this again, so it costs one ply at most on a line.
   template <class List>
-  Score qsearch_moves(const Position& pos, List& moves, Score alpha, Score beta, int ply) {
+  Score threat_replies(const Position& pos, const List& quiet, Score alpha, Score beta, int ply) {
     Score best = -kInfinity;
-    for (const Move& m : moves) {
-      const Score s = -qsearch(pos.after(m), -beta, -alpha, ply + 1);
+    for (const Move& m : quiet) {
+      const Score s = -qsearch(pos.after(m), -beta, -alpha, ply + 1, false);
       if (aborted_) return 0;
       if (s > best) {
         best = s;
@@ -442,7 +450,27 @@ class Search {
     return best;
   }
 
-  Score qsearch(const Position& pos, Score alpha, Score beta, int ply) {
+  // Plays out compulsory captures; `moves` are the captures of pos. threats: the quiet
+  // positions reached may still get their threat replies.
+  template <class List>
+  Score qsearch_moves(const Position& pos, List& moves, Score alpha, Score beta, int ply,
+                      bool threats) {
+    Score best = -kInfinity;
+    for (const Move& m : moves) {
+      const Score s = -qsearch(pos.after(m), -beta, -alpha, ply + 1, threats);
+      if (aborted_) return 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  Score qsearch(const Position& pos, Score alpha, Score beta, int ply, bool threats) {
     ++nodes_;
     if (check_limits()) return 0;
     if (ply >= kMaxPly - 4) return eval::evaluate<R>(pos, control_.evaluation());
@@ -453,19 +481,25 @@ class Search {
               return eval::evaluate<R>(pos, control_.evaluation());
             }))
           return *s;
+      if (SearchParams<R>::kThreatReplies && threats && threatened(pos)) {
+        FixedMoveList quiet;
+        if (!generate(pos, quiet)) return 0;
+        if (!quiet.overflowed()) return threat_replies(pos, quiet, alpha, beta, ply);
+      }
       return leaf(pos, ply);
     }
     FixedMoveList moves;
     if (!generate(pos, moves, true)) return 0;
     if (moves.overflowed()) [[unlikely]]
-      return qsearch_spilled(pos, alpha, beta, ply);
-    return qsearch_moves(pos, moves, alpha, beta, ply);
+      return qsearch_spilled(pos, alpha, beta, ply, threats);
+    return qsearch_moves(pos, moves, alpha, beta, ply, threats);
   }
 
-  [[gnu::noinline]] Score qsearch_spilled(const Position& pos, Score alpha, Score beta, int ply) {
+  [[gnu::noinline]] Score qsearch_spilled(const Position& pos, Score alpha, Score beta, int ply,
+                                          bool threats) {
     MoveList moves;
     if (!generate(pos, moves, true)) return 0;
-    return qsearch_moves(pos, moves, alpha, beta, ply);
+    return qsearch_moves(pos, moves, alpha, beta, ply, threats);
   }
 
   // The moves of pos (only its captures when captures_only), or false when the generation was

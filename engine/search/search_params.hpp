@@ -21,6 +21,10 @@ struct SearchParams {
   static constexpr int probcut_depth(int depth) { return depth - 4; }
   static constexpr Score probcut_margin(int /*depth*/) { return 80; }
 
+  // Quiescence answers a capture threat (search.hpp's threat_replies): a quiet position whose
+  // opponent could capture gets its quiet replies searched one ply instead of its static value.
+  static constexpr bool kThreatReplies = false;
+
   // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
   // that is not a killer (the caller checks that) is first searched this many plies shallower.
   static constexpr int reduction(int depth, std::size_t i, bool pv_node) {
