@@ -22,6 +22,7 @@
 #include "engine/rules/game.hpp"
 #include "engine/rules/movegen.hpp"
 #include "engine/search/limits.hpp"
+#include "engine/search/pruning.hpp"
 #include "engine/search/search_control.hpp"
 #include "engine/search/search_params.hpp"
 #include "engine/search/tt.hpp"
@@ -352,8 +353,7 @@ class Search {
     // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at
     // full depth too.
     using P = SearchParams<R>;
-    if (P::kProbCut && !pv_node && !capture && depth >= P::kProbCutMinDepth && moves.size() > 1 &&
-        beta > -kWinThreshold && beta < kWinThreshold - P::probcut_margin(depth)) {
+    if (Pruning<R>::probcut(pv_node, capture, depth, moves.size(), beta)) {
       const Score raised = beta + P::probcut_margin(depth);
       const Score s = search(pos, ds, P::probcut_depth(depth), raised - 1, raised, ply, false);
       if (aborted_) return 0;
@@ -382,7 +382,7 @@ class Search {
       if (i == 0) {
         s = -search(child, child_ds, depth - 1, -beta, -alpha, ply + 1, pv_node);
       } else {
-        const int reduction = quiet && !is_killer(m, ply) ? P::reduction(depth, i, pv_node) : 0;
+        const int reduction = Pruning<R>::reduction(m, is_killer(m, ply), depth, i, pv_node);
         s = -search(child, child_ds, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
         if (s > alpha && reduction > 0 && !aborted_)
           s = -search(child, child_ds, depth - 1, -alpha - 1, -alpha, ply + 1, false);

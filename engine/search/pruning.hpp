@@ -1,0 +1,38 @@
+// The guards of the search's selective rules, as pure functions of what a node knows, so that
+// each guard has its test (tests/test_pruning.cpp). The numbers come from SearchParams<R>.
+//
+// Every rule here leaves alone: a node whose side to move must capture (all its moves are
+// captures, which are never reduced, and ProbCut does not start), a window at a forced win or
+// loss, and the positions the endgame databases cover (the search returns their value before
+// it reaches these rules).
+#pragma once
+
+#include <cstddef>
+
+#include "engine/rules/move.hpp"
+#include "engine/rules/score.hpp"
+#include "engine/search/search_params.hpp"
+
+namespace tsuru {
+
+template <class R>
+struct Pruning {
+  using P = SearchParams<R>;
+
+  // ProbCut at a node of this depth with `moves` legal moves, `capture` when they are captures.
+  static constexpr bool probcut(bool pv_node, bool capture, int depth, std::size_t moves,
+                                Score beta) {
+    return P::kProbCut && !pv_node && !capture && depth >= P::kProbCutMinDepth && moves > 1 &&
+           beta > -kWinThreshold && beta < kWinThreshold - P::probcut_margin(depth);
+  }
+
+  // The late-move reduction of move m, the i-th tried (from 0) at a node of this depth; killer:
+  // m is one of the node's killer moves. Captures and crowning moves are searched in full.
+  static constexpr int reduction(const Move& m, bool killer, int depth, std::size_t i,
+                                 bool pv_node) {
+    if (m.is_capture() || m.crowns || killer) return 0;
+    return P::reduction(depth, i, pv_node);
+  }
+};
+
+}  // namespace tsuru

@@ -1,0 +1,80 @@
+// The guards of the search's selective rules (engine/search/pruning.hpp) and the threat test of
+// the quiescence search: each rule leaves alone captures, crowning moves, killers, PV nodes
+// where it says so, and windows at a forced result.
+#include <catch2/catch.hpp>
+
+#include "engine/rules/movegen.hpp"
+#include "engine/rules/rules.hpp"
+#include "engine/search/pruning.hpp"
+#include "tests/engine_helpers.hpp"
+
+using namespace tsuru;
+
+namespace {
+
+template <class R>
+void check_probcut_guards() {
+  using G = Pruning<R>;
+  const int d = SearchParams<R>::kProbCutMinDepth + 2;
+  // Where the rule set has ProbCut, a quiet non-PV node of enough depth tries it.
+  CHECK(G::probcut(false, false, d, 10, 0) == SearchParams<R>::kProbCut);
+  CHECK(G::probcut(false, false, d, 10, -150) == SearchParams<R>::kProbCut);
+  CHECK_FALSE(G::probcut(true, false, d, 10, 0));  // PV node
+  CHECK_FALSE(G::probcut(false, true, d, 10, 0));  // a capture pending: all moves are captures
+  CHECK_FALSE(G::probcut(false, false, d, 1, 0));  // a single move
+  CHECK_FALSE(G::probcut(false, false, SearchParams<R>::kProbCutMinDepth - 1, 10, 0));
+  // Near a forced result the margin would cross the win scores.
+  CHECK_FALSE(G::probcut(false, false, d, 10, win_in(30)));
+  CHECK_FALSE(G::probcut(false, false, d, 10, loss_in(30)));
+  CHECK_FALSE(G::probcut(false, false, d, 10, kWinThreshold - SearchParams<R>::probcut_margin(d)));
+}
+
+template <class R>
+void check_reduction_guards() {
+  using G = Pruning<R>;
+  const Move quiet(10, 14, 0, false);
+  const Move capture(10, 19, bit(14), false);
+  const Move crowning(5, 1, 0, true);
+  // A late quiet move at a deep non-PV node is searched shallower.
+  CHECK(G::reduction(quiet, false, 10, 12, false) >= 1);
+  CHECK(G::reduction(quiet, false, 10, 12, true) <= G::reduction(quiet, false, 10, 12, false));
+  CHECK(G::reduction(quiet, false, 10, 0, false) == 0);  // the first move: the table's
+  CHECK(G::reduction(capture, false, 10, 12, false) == 0);
+  CHECK(G::reduction(crowning, false, 10, 12, false) == 0);
+  CHECK(G::reduction(quiet, true, 10, 12, false) == 0);  // a killer
+  CHECK(G::reduction(quiet, false, 2, 12, false) == 0);  // too shallow to reduce
+  // Never past the horizon: the reduced search keeps at least a ply above quiescence.
+  for (int depth = 1; depth < 40; ++depth)
+    for (std::size_t i = 0; i < 40; ++i) {
+      INFO("depth " << depth << " move " << i);
+      CHECK(depth - 1 - G::reduction(quiet, false, depth, i, false) >= 0);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("ProbCut's guards", "[search][pruning]") {
+  check_probcut_guards<EnglishRules>();
+  check_probcut_guards<InternationalRules>();
+}
+
+TEST_CASE("late-move reductions' guards", "[search][pruning]") {
+  check_reduction_guards<EnglishRules>();
+  check_reduction_guards<InternationalRules>();
+}
+
+TEST_CASE("a passed position shows what the opponent threatens", "[search][pruning]") {
+  // White to move with no capture (13 is occupied, 18 is empty); Black threatens 17x26.
+  const Position p = test::fen(Variant::English, "W:W22:B13,17");
+  REQUIRE_FALSE(MoveGen<EnglishRules>::has_capture(p));
+  const Position q = p.passed();
+  CHECK(q.turn() == Side::Black);
+  CHECK(q.key() == q.compute_key());
+  CHECK(q.pieces(Side::White) == p.pieces(Side::White));
+  CHECK(q.pieces(Side::Black) == p.pieces(Side::Black));
+  CHECK(MoveGen<EnglishRules>::has_capture(q));
+  CHECK(q.passed() == p);
+  CHECK(q.passed().key() == p.key());
+  // No threat: the men are apart.
+  CHECK_FALSE(MoveGen<EnglishRules>::has_capture(test::fen(Variant::English, "W:W30:B5").passed()));
+}
