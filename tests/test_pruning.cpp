@@ -17,16 +17,23 @@ void check_probcut_guards() {
   using G = Pruning<R>;
   const int d = SearchParams<R>::kProbCutMinDepth + 2;
   // Where the rule set has ProbCut, a quiet non-PV node of enough depth tries it.
-  CHECK(G::probcut(false, false, d, 10, 0) == SearchParams<R>::kProbCut);
-  CHECK(G::probcut(false, false, d, 10, -150) == SearchParams<R>::kProbCut);
-  CHECK_FALSE(G::probcut(true, false, d, 10, 0));  // PV node
-  CHECK_FALSE(G::probcut(false, true, d, 10, 0));  // a capture pending: all moves are captures
-  CHECK_FALSE(G::probcut(false, false, d, 1, 0));  // a single move
-  CHECK_FALSE(G::probcut(false, false, SearchParams<R>::kProbCutMinDepth - 1, 10, 0));
+  CHECK(G::probcut(false, false, d, 10, 20, 0) == SearchParams<R>::kProbCut);
+  CHECK(G::probcut(false, false, d, 10, 20, -150) == SearchParams<R>::kProbCut);
+  CHECK_FALSE(G::probcut(true, false, d, 10, 20, 0));  // PV node
+  CHECK_FALSE(G::probcut(false, true, d, 10, 20, 0));  // a capture pending: all moves are captures
+  CHECK_FALSE(G::probcut(false, false, d, 1, 20, 0));  // a single move
+  CHECK_FALSE(G::probcut(false, false, SearchParams<R>::kProbCutMinDepth - 1, 10, 20, 0));
+  // In the endings it leaves alone: where the rule set has such a limit, none at it.
+  const int ending = SearchParams<R>::kProbCutMaxEndingPieces;
+  if (ending > 0) {
+    CHECK_FALSE(G::probcut(false, false, d, 10, ending, 0));
+    CHECK(G::probcut(false, false, d, 10, ending + 1, 0) == SearchParams<R>::kProbCut);
+  }
   // Near a forced result the margin would cross the win scores.
-  CHECK_FALSE(G::probcut(false, false, d, 10, win_in(30)));
-  CHECK_FALSE(G::probcut(false, false, d, 10, loss_in(30)));
-  CHECK_FALSE(G::probcut(false, false, d, 10, kWinThreshold - SearchParams<R>::probcut_margin(d)));
+  CHECK_FALSE(G::probcut(false, false, d, 10, 20, win_in(30)));
+  CHECK_FALSE(G::probcut(false, false, d, 10, 20, loss_in(30)));
+  CHECK_FALSE(
+      G::probcut(false, false, d, 10, 20, kWinThreshold - SearchParams<R>::probcut_margin(d)));
 }
 
 template <class R>

@@ -19,11 +19,14 @@ template <class R>
 struct Pruning {
   using P = SearchParams<R>;
 
-  // ProbCut at a node of this depth with `moves` legal moves, `capture` when they are captures.
+  // ProbCut at a node of this depth with `moves` legal moves, `capture` when they are captures,
+  // and `pieces` on the board: not in the endings, where a shallow search misjudges the long
+  // manoeuvres that win with kings.
   static constexpr bool probcut(bool pv_node, bool capture, int depth, std::size_t moves,
-                                Score beta) {
+                                int pieces, Score beta) {
     return P::kProbCut && !pv_node && !capture && depth >= P::kProbCutMinDepth && moves > 1 &&
-           beta > -kWinThreshold && beta < kWinThreshold - P::probcut_margin(depth);
+           pieces > P::kProbCutMaxEndingPieces && beta > -kWinThreshold &&
+           beta < kWinThreshold - P::probcut_margin(depth);
   }
 
   // The late-move reduction of move m, the i-th tried (from 0) at a node of this depth; killer:

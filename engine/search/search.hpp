@@ -356,7 +356,8 @@ class Search {
     // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at
     // full depth too.
     using P = SearchParams<R>;
-    if (Pruning<R>::probcut(pv_node, capture, depth, moves.size(), beta)) {
+    if (Pruning<R>::probcut(pv_node, capture, depth, moves.size(), popcount(pos.occupied()),
+                            beta)) {
       const Score raised = beta + P::probcut_margin(depth);
       const Score s = search(pos, ds, P::probcut_depth(depth), raised - 1, raised, ply, false);
       if (aborted_) return 0;
