@@ -104,8 +104,6 @@ class Search {
     root_index_ = static_cast<int>(history_.size()) - 1;
     history_.resize(history_.size() + kMaxPly + 1);
     std::memset(killers_, 0, sizeof killers_);
-    std::memset(counters_, 0, sizeof counters_);
-    std::memset(path_, 0, sizeof path_);
     for (auto& side : history_scores_)
       for (auto& row : side) std::fill(std::begin(row), std::end(row), 0);
 
@@ -241,7 +239,6 @@ class Search {
     for (std::size_t idx : order) {
       if (!excluded_.empty() && excluded_[idx]) continue;
       const Move& m = root_moves_[idx];
-      path_[0] = m;
       const Position child = root.after(m);
       const DrawState ds = advance_draw_state<R>(root_draw_, root, m, child);
       Score s;
@@ -378,7 +375,6 @@ class Search {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const std::size_t mi = order.pick(i, moves.size());
       const Move& m = moves[mi];
-      path_[ply] = m;
       const Position child = pos.after(m);
       tt_.prefetch(child.key());
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
@@ -577,8 +573,6 @@ class Search {
         s = (1 << 22) + 1;
       } else if (m == killers_[ply][1]) {
         s = 1 << 22;
-      } else if (SearchParams<R>::kCounterMoves && m == counter_to(ply)) {
-        s = (1 << 21) + (1 << 20) + 1;
       } else {
         s = history_scores_[index(us)][m.from][m.to] + (m.crowns ? (1 << 21) : 0);
       }
@@ -591,17 +585,7 @@ class Search {
     return m == killers_[ply][0] || m == killers_[ply][1];
   }
 
-  // The quiet move that last refuted the previous move of the line (ply >= 1).
-  const Move& counter_to(int ply) const {
-    const Move& previous = path_[ply - 1];
-    return counters_[previous.from][previous.to];
-  }
-
   void reward(const Move& m, int ply, Side us, int depth) {
-    if (SearchParams<R>::kCounterMoves && ply > 0) {
-      const Move& previous = path_[ply - 1];
-      counters_[previous.from][previous.to] = m;
-    }
     if (!(m == killers_[ply][0])) {
       killers_[ply][1] = killers_[ply][0];
       killers_[ply][0] = m;
@@ -664,8 +648,6 @@ class Search {
   std::vector<Line> lines_;     // multi-PV: the last complete iteration's lines, best first
 
   Move killers_[kMaxPly][2];
-  Move path_[kMaxPly];     // the move played at each ply of the current line
-  Move counters_[64][64];  // the quiet refutation of a move, by its from and to squares
   int history_scores_[2][64][64];
   Move pv_[kMaxPly][kMaxPly];
   int pv_length_[kMaxPly + 1];

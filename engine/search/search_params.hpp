@@ -31,10 +31,6 @@ struct SearchParams {
   // opponent could capture gets its quiet replies searched one ply instead of its static value.
   static constexpr bool kThreatReplies = false;
 
-  // Counter moves: the quiet move that last refuted the opponent's previous move is tried right
-  // after the killers.
-  static constexpr bool kCounterMoves = false;
-
   // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
   // that is not a killer (the caller checks that) is first searched this many plies shallower.
   static constexpr int reduction(int depth, std::size_t i, bool pv_node) {
