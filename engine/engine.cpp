@@ -167,7 +167,7 @@ void Engine::run(std::shared_ptr<Request> request) {
     if (!limits.analyze) limits = apply_level(options.level, game.variant(), limits);
     if (!limits.ponder) {
       const TimePlan plan = plan_time(limits, phase_of(game));
-      control_.start(request->requested, plan.soft, plan.hard);
+      control_.start(request->requested, plan.soft, plan.hard, plan.optimum);
     }
     control_.set_evaluation(request->evaluation.get());
     // An info line says when its score comes from the databases: a database win or loss (at the
@@ -219,7 +219,7 @@ void Engine::ponder_hit() {
   limits.ponder = false;
   limits = apply_level(current_->options.level, current_->game.variant(), limits);
   const TimePlan plan = plan_time(limits, phase_of(current_->game));
-  control_.start(Clock::now(), plan.soft, plan.hard);
+  control_.start(Clock::now(), plan.soft, plan.hard, plan.optimum);
   control_.set_pondering(false);
   ponder_cv_.notify_all();
 }

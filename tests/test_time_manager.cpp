@@ -1,5 +1,5 @@
-// The time rules (docs/time.md): plan_time's budgets for clocks, and one clock search of a real
-// position.
+// The time rules (docs/time.md): plan_time's budgets for clocks, the dynamic soft limit of
+// TimeManager and SearchControl without a search, and one clock search of a real position.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/search/search.hpp"
+#include "engine/search/search_control.hpp"
+#include "engine/search/search_run.hpp"
 #include "engine/search/time_manager.hpp"
 #include "tests/engine_helpers.hpp"
 
@@ -141,6 +144,127 @@ TEST_CASE("plan_time: fixed move time, depth and infinite keep their meaning", "
   SearchLimits infinite = clock_of(10);
   infinite.infinite = true;
   CHECK(plan_time(infinite).hard == 0);
+}
+
+TEST_CASE("TimeManager: a stable best move stops early, a new one or a falling score extends",
+          "[time]") {
+  const double optimum = 1.0, hard = 4.0;
+  TimeManager m;
+  CHECK_FALSE(m.active());
+  CHECK(m.on_iteration(false, 0) == 0);  // no plan: no limit
+  m.reset();
+  m.plan(optimum, hard);
+  REQUIRE(m.active());
+  CHECK(m.soft_limit() == Approx(kSoftShare));
+
+  SECTION("the same best move: the base limit, then the stable one") {
+    for (int i = 0; i <= kStableIterations; ++i) {
+      INFO(i);
+      CHECK(m.stable_iterations() == std::max(0, i - 1));
+      const double soft = m.on_iteration(false, 10);
+      CHECK(soft == Approx(i < kStableIterations ? kSoftShare : kStableShare));
+    }
+    // A falling score lifts the stable stop and extends.
+    const Score fallen = 10 - kDropMargin - 1;
+    CHECK(m.on_iteration(false, fallen) == Approx(kSoftShare * kDropFactor));
+    // A score that falls by the margin only is no drop.
+    CHECK(m.on_iteration(false, fallen - kDropMargin) == Approx(kStableShare));
+  }
+  SECTION("a new best move extends until a deeper iteration confirms it") {
+    m.on_iteration(false, 10);
+    m.on_iteration(false, 10);
+    CHECK(m.on_iteration(true, 10) == Approx(kSoftShare * kChangeFactor));
+    CHECK(m.stable_iterations() == 0);
+    CHECK(m.on_iteration(false, 10) == Approx(kSoftShare));
+  }
+  SECTION("both at once, never past the hard deadline") {
+    m.on_iteration(false, 50);
+    CHECK(m.on_iteration(true, 0) == Approx(kSoftShare * kChangeFactor * kDropFactor));
+    CHECK(m.budget() == Approx(kChangeFactor * kDropFactor));
+    m.plan(optimum, 2.5);  // a tighter hard deadline
+    CHECK(m.budget() == Approx(2.5));
+    CHECK(m.soft_limit() == Approx(kSoftShare * 2.5));
+  }
+  SECTION("the first iteration has nothing to compare with") {
+    CHECK(m.on_iteration(true, -500) == Approx(kSoftShare));
+  }
+  SECTION("a new plan keeps the iterations (a ponder search hit)") {
+    for (int i = 0; i <= kStableIterations; ++i) m.on_iteration(false, 0);
+    m.plan(2 * optimum, hard);
+    CHECK(m.soft_limit() == Approx(2 * kStableShare));
+    m.reset();
+    CHECK(m.stable_iterations() == 0);
+    CHECK(m.soft_limit() == 0);
+  }
+}
+
+TEST_CASE("SearchControl: the soft deadline follows the iterations of a clock search", "[time]") {
+  using std::chrono::milliseconds;
+  const Move a = test::move(Variant::English, start_position(Variant::English), "11-15");
+  const Move b = test::move(Variant::English, start_position(Variant::English), "9-13");
+  const auto t0 = Clock::now();
+  const auto at = [&](int ms) { return t0 + milliseconds(ms); };
+
+  SearchControl c;
+  c.reset();
+  c.start(t0, 600, 4000, 1000);                   // seconds: optimum 1000, hard 4000
+  CHECK(c.iteration_done(a, 0, at(500 * 1000)));  // 500 s < 600 s
+  CHECK_FALSE(c.iteration_done(a, 0, at(700 * 1000)));
+  // A new best move: no new iteration after 0.6 * 2000 s.
+  CHECK(c.iteration_done(b, 0, at(1100 * 1000)));
+  CHECK_FALSE(c.iteration_done(b, 0, at(1100 * 1000)));  // confirmed: back to 600 s
+  // b has been confirmed once; until kStableIterations times, the limit stays at 600 s.
+  for (int i = 2; i < kStableIterations; ++i) CHECK(c.iteration_done(b, 0, at(310 * 1000)));
+  CHECK_FALSE(c.iteration_done(b, 0, at(310 * 1000)));  // stable: 300 s
+  CHECK_FALSE(c.must_stop(at(3999 * 1000)));
+  CHECK(c.must_stop(at(4000 * 1000)));
+
+  // Pondering: never past the soft deadline; at the hit, the plan applies to what was learnt.
+  c.reset();
+  c.set_pondering(true);
+  for (int i = 0; i <= kStableIterations; ++i) CHECK(c.iteration_done(a, 0, at(1000 * 1000)));
+  const auto hit = at(1000 * 1000);
+  c.start(hit, 600, 4000, 1000);
+  c.set_pondering(false);
+  CHECK(c.past_soft(hit + milliseconds(310 * 1000)));
+  CHECK_FALSE(c.past_soft(hit + milliseconds(290 * 1000)));
+
+  // A fixed soft deadline (no optimum) is not moved by the iterations.
+  c.reset();
+  c.start(t0, 600, 1000);
+  CHECK(c.iteration_done(b, 0, at(599 * 1000)));
+  CHECK(c.iteration_done(a, 0, at(599 * 1000)));
+  CHECK_FALSE(c.iteration_done(a, 0, at(600 * 1000)));
+}
+
+TEST_CASE("the search's iterations move the soft limit: a stable best move ends it early",
+          "[time][search]") {
+  // The clock started 4.5 s ago with an optimum of 10 s: the base soft limit (6 s) is ahead, the
+  // stable one (3 s) behind. So the search ends once its best move has been the same for
+  // kStableIterations iterations, whatever the machine's speed; with a fixed soft limit of 6 s
+  // the same search goes on to its depth.
+  const Variant v = Variant::English;
+  const Game g(v, test::fen(v, "W:W22,26,30,31:B1,14,15"));  // 22-18 gives one, takes two
+  const MoveList moves = g.legal_moves();
+  const int depth = 14;
+  const auto started = Clock::now() - std::chrono::milliseconds(4500);
+  TranspositionTable tt(16);
+  SearchControl control;
+  control.reset();
+  control.start(started, 6, 60, 10);
+  int last_depth = 0;
+  const SearchResult dynamic = run_search<EnglishRules>(
+      tt, control, g, moves, depth, 0, 1, 1, [&](const SearchInfo& i) { last_depth = i.depth; });
+  CHECK(dynamic.depth > kStableIterations);
+  CHECK(dynamic.depth < depth);
+  CHECK(last_depth == dynamic.depth);
+  CHECK(notation::format_move(v, dynamic.best.move) == "22-18");
+
+  TranspositionTable tt2(16);
+  control.reset();
+  control.start(started, 6, 60);
+  const SearchResult fixed = run_search<EnglishRules>(tt2, control, g, moves, depth, 0, 1, 1, {});
+  CHECK(fixed.depth == depth);
 }
 
 TEST_CASE("a clock search of a real position answers within its hard deadline", "[time][engine]") {

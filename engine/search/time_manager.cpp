@@ -53,4 +53,27 @@ TimePlan plan_time(const SearchLimits& l, GamePhase phase) {
   return plan;
 }
 
+double TimeManager::on_iteration(bool best_move_changed, Score score) {
+  const bool first = iterations_++ == 0;
+  changed_ = !first && best_move_changed;
+  dropped_ = !first && score < previous_ - kDropMargin;
+  stable_ = (first || changed_) ? 0 : stable_ + 1;
+  previous_ = score;
+  return soft_limit();
+}
+
+double TimeManager::budget() const {
+  double b = optimum_;
+  if (changed_) b *= kChangeFactor;
+  if (dropped_) b *= kDropFactor;
+  return hard_ > 0 ? std::min(b, hard_) : b;
+}
+
+double TimeManager::soft_limit() const {
+  if (!active()) return 0;
+  double soft = budget() * kSoftShare;
+  if (stable_ >= kStableIterations && !dropped_) soft = std::min(soft, optimum_ * kStableShare);
+  return soft;
+}
+
 }  // namespace tsuru
