@@ -7,6 +7,7 @@
 
 #include "book/book.hpp"
 #include "book/data_dir.hpp"
+#include "engine/rules/legal.hpp"
 #include "engine/search/search.hpp"
 #include "engine/search/search_run.hpp"
 #include "engine/search/time_manager.hpp"
@@ -33,6 +34,13 @@ namespace {
 // The book serves the strongest play: beginner and medium are defined by their search alone.
 bool uses_book(Level level) {
   return level == Level::None || level == Level::Hard;
+}
+
+// The game's phase for the clock's moves-left estimate: the pieces on the board against the
+// rule set's start position.
+GamePhase phase_of(const Game& game) {
+  return {popcount(game.position().occupied()),
+          popcount(start_position(game.variant()).occupied())};
 }
 }  // namespace
 
@@ -158,8 +166,8 @@ void Engine::run(std::shared_ptr<Request> request) {
     SearchLimits limits = request->limits;
     if (!limits.analyze) limits = apply_level(options.level, game.variant(), limits);
     if (!limits.ponder) {
-      const TimePlan plan = plan_time(limits);
-      control_.start(request->requested, plan.soft, plan.hard);
+      const TimePlan plan = plan_time(limits, phase_of(game));
+      control_.start(request->requested, plan.soft, plan.hard, plan.optimum);
     }
     control_.set_evaluation(request->evaluation.get());
     // An info line says when its score comes from the databases: a database win or loss (at the
@@ -210,8 +218,8 @@ void Engine::ponder_hit() {
   SearchLimits limits = current_->limits;
   limits.ponder = false;
   limits = apply_level(current_->options.level, current_->game.variant(), limits);
-  const TimePlan plan = plan_time(limits);
-  control_.start(Clock::now(), plan.soft, plan.hard);
+  const TimePlan plan = plan_time(limits, phase_of(current_->game));
+  control_.start(Clock::now(), plan.soft, plan.hard, plan.optimum);
   control_.set_pondering(false);
   ponder_cv_.notify_all();
 }

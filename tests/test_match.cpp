@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -224,6 +225,91 @@ TEST_CASE("Time controls: parsing, clocks, increments, periods", "[match]") {
   GameClock depth(TimeControl::fixed_depth(5));
   CHECK(depth.limits(Side::White).depth == 5);
   CHECK(std::isinf(depth.budget(Side::White)));
+}
+
+TEST_CASE("Time use: the clock's grants, and the match summary's arithmetic", "[match][time]") {
+  std::string error;
+  GameClock clock(*TimeControl::parse_clock("2/10+1", error));
+  CHECK(clock.granted(Side::White) == 10);
+  clock.charge(Side::White, 3, 0);
+  CHECK(clock.granted(Side::White) == 11);
+  clock.charge(Side::White, 2, 0);  // the second period's base comes
+  CHECK(clock.granted(Side::White) == 22);
+  CHECK(clock.left(Side::White) == Approx(clock.granted(Side::White) - 5));
+  CHECK(clock.granted(Side::Black) == 10);
+
+  // Three games: a long one with a quarter of the clock left, a long one overstepped, a short
+  // one lost on time.
+  std::vector<TimeUse> games(3);
+  games[0] = {80, 30, 2.5, 40, 10, false};
+  games[1] = {60, 45, 4, 40, -1, false};
+  games[2] = {20, 9, 1, 20, 1, true};
+  const TimeUseSummary t = summarize(games);
+  CHECK(t.games == 3);
+  CHECK(t.moves == 160);
+  CHECK(t.per_move() == Approx(84.0 / 160));
+  CHECK(t.longest == 4);
+  CHECK(t.per_game() == Approx(28));
+  CHECK(t.long_games == 2);
+  CHECK(t.unused_share() == Approx((0.25 + 0) / 2));
+  CHECK(t.time_losses == 1);
+  CHECK(summarize(games, 81).long_games == 0);
+  CHECK(summarize(games, 81).unused_share() == 0);
+  CHECK(summarize({}).per_move() == 0);
+}
+
+TEST_CASE("Time use: the referee times each side's moves under a clock", "[match][time]") {
+  FakePlayer white, black;
+  RefereeOptions options;
+  std::string error;
+  options.tc = *TimeControl::parse_clock("5+0.5", error);
+  const GameRecord r =
+      play_game(Variant::English, start_opening(Variant::English), {&white, &black}, options);
+  for (Side s : {Side::White, Side::Black}) {
+    const TimeUse& u = r.time_use[static_cast<std::size_t>(index(s))];
+    const int plies = static_cast<int>(r.game.moves().size());
+    // English: Black moves first.
+    CHECK(u.moves == (s == Side::Black ? (plies + 1) / 2 : plies / 2));
+    CHECK(u.granted == Approx(5 + 0.5 * u.moves));
+    CHECK(u.left == Approx(u.granted - u.seconds));
+    CHECK(u.longest <= u.seconds);
+    CHECK_FALSE(u.lost_on_time);
+  }
+
+  // An engine that oversteps its clock at its third move loses on time, and it is recorded.
+  FakePlayer slow(FakePlayer::Fault::Slow, 3), sound;
+  options.tc = *TimeControl::parse_clock("0.05", error);
+  options.margin = 0.05;
+  const GameRecord lost =
+      play_game(Variant::English, start_opening(Variant::English), {&slow, &sound}, options);
+  REQUIRE(lost.reason.find("lost on time") != std::string::npos);
+  const TimeUse& u = lost.time_use[static_cast<std::size_t>(index(Side::White))];
+  CHECK(u.lost_on_time);
+  CHECK(u.moves == 3);
+  CHECK(u.longest >= 0.2);
+  CHECK(u.left < 0);
+  CHECK_FALSE(lost.time_use[static_cast<std::size_t>(index(Side::Black))].lost_on_time);
+
+  // The match table says it per engine.
+  MatchConfig config;
+  config.referee = options;
+  MatchResult result;
+  result.labels = {"1: slow", "2: sound"};
+  GameRecord g = lost;
+  g.engine1_side = Side::White;
+  result.games = {g};
+  CHECK(time_use_of(result.games, 0)[0].lost_on_time);
+  CHECK_FALSE(time_use_of(result.games, 1)[0].lost_on_time);
+  std::ostringstream table;
+  print_summary(config, result, table);
+  INFO(table.str());
+  CHECK(table.str().find("time used (0.05;") != std::string::npos);
+  CHECK(std::regex_search(table.str(), std::regex(R"(1: slow +3 +\d+\.\d{3} .* 1\n)")));
+  // No time table under a fixed move time.
+  config.referee.tc = TimeControl::fixed_time(0.1);
+  std::ostringstream fixed;
+  print_summary(config, result, fixed);
+  CHECK(fixed.str().find("time used") == std::string::npos);
 }
 
 TEST_CASE("Openings: the built-in ballots are the reference deck's standard ballots",

@@ -143,7 +143,7 @@ class Search {
       } else {
         report(depth, s);
       }
-      if (id_ == 0 && control_.past_soft(Clock::now())) break;
+      if (id_ == 0 && !control_.iteration_done(result.best.move, s, Clock::now())) break;
       // A forced result well inside the horizon will not change.
       if (is_win_score(s) && depth > plies_to_end(s) + 2 && !control_.pondering()) break;
     }

@@ -1,5 +1,6 @@
 #include "tools/match/referee.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -80,6 +81,7 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
     const PlayerReply reply = player.get_move(game, clock.limits(side), timeout);
     const double used =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    TimeUse& use = record.time_use[static_cast<std::size_t>(index(side))];
     switch (reply.status) {
       case PlayerReply::Status::Move:
       case PlayerReply::Status::Illegal:
@@ -96,10 +98,16 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
         continue;
       case PlayerReply::Status::TimedOut:
         forfeit(side, "no move within " + seconds(wait) + " (hung)");
+        use.lost_on_time = true;
         continue;
     }
-    if (!clock.charge(side, used, options.margin)) {
+    const bool in_time = clock.charge(side, used, options.margin);
+    ++use.moves;
+    use.seconds += used;
+    use.longest = std::max(use.longest, used);
+    if (!in_time) {
       forfeit(side, "lost on time (" + seconds(used) + " used, " + seconds(budget) + " allowed)");
+      use.lost_on_time = true;
       continue;
     }
     if (reply.status == PlayerReply::Status::Illegal) {
@@ -108,6 +116,11 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
     }
     if (!game.play(reply.move))  // a player's parser is not trusted either
       forfeit(side, "illegal move '" + reply.text + "'");
+  }
+  for (Side s : {Side::White, Side::Black}) {
+    const auto i = static_cast<std::size_t>(index(s));
+    record.time_use[i].granted = clocks[i].granted(s);
+    record.time_use[i].left = clocks[i].left(s);
   }
   for (Player* p : players) p->end_game(game, record.outcome);
   return record;

@@ -9,6 +9,7 @@
 
 #include "tools/match/openings.hpp"
 #include "tools/match/player.hpp"
+#include "tools/match/time_use.hpp"
 
 namespace tsuru::match {
 
@@ -26,6 +27,8 @@ struct GameRecord {
   std::string reason;  // "Black has no legal move", "threefold repetition", "White forfeits: ..."
   std::array<std::string, 2> names;  // by Side
   Side engine1_side = Side::White;
+  // What each side did with its clock (by Side), whatever the time control.
+  std::array<TimeUse, 2> time_use{};
   // Set when the game could not start (Player::start_game failed for `setup_side`): the record
   // is no game, and the match stops.
   std::string setup_error;

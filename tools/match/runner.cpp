@@ -192,8 +192,40 @@ void print_table(const MatchConfig& config, const MatchResult& result, std::ostr
   }
 }
 
+std::vector<TimeUse> time_use_of(const std::vector<GameRecord>& games, int engine) {
+  std::vector<TimeUse> out;
+  out.reserve(games.size());
+  for (const GameRecord& g : games) {
+    const Side side = engine == 0 ? g.engine1_side : opponent(g.engine1_side);
+    out.push_back(g.time_use[static_cast<std::size_t>(index(side))]);
+  }
+  return out;
+}
+
+void print_time_use(const MatchConfig& config, const MatchResult& result, std::ostream& out) {
+  char line[256];
+  out << "\ntime used (" << config.referee.tc.describe()
+      << "; unused: the share of base and increments left at the end of games of " << kLongGameMoves
+      << "+ moves)\n";
+  std::snprintf(line, sizeof line, "%-40s %6s %8s %8s %8s %7s %5s %11s\n", "engine", "moves",
+                "s/move", "max s", "s/game", "unused", "long", "time losses");
+  out << line;
+  for (int e = 0; e < 2; ++e) {
+    const TimeUseSummary t = summarize(time_use_of(result.games, e));
+    std::string label = result.labels[static_cast<std::size_t>(e)];
+    if (label.empty()) label = config.labels[static_cast<std::size_t>(e)];
+    if (label.size() > 40) label = label.substr(0, 37) + "...";
+    const std::string unused = t.long_games > 0 ? percent(t.unused_share()) : "-";
+    std::snprintf(line, sizeof line, "%-40s %6d %8.3f %8.3f %8.2f %7s %5d %11d\n", label.c_str(),
+                  t.moves, t.per_move(), t.longest, t.per_game(), unused.c_str(), t.long_games,
+                  t.time_losses);
+    out << line;
+  }
+}
+
 void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out) {
   print_table(config, result, out);
+  if (config.referee.tc.kind == TimeControl::Kind::Clock) print_time_use(config, result, out);
   const Tally& t = result.tally;
   const EloEstimate e = estimate_elo(t);
   out << "Elo difference (engine 1 - engine 2): " << format_number(e.elo) << " +- "

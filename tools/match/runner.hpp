@@ -59,7 +59,14 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
                       std::ostream& out);
 // The table of games, wins, draws and losses per engine.
 void print_table(const MatchConfig& config, const MatchResult& result, std::ostream& out);
-// The final table, the Elo line, the SPRT line (when configured) and the summary line.
+// Engine 1's (engine 0) or engine 2's (engine 1) clock use in each game.
+std::vector<TimeUse> time_use_of(const std::vector<GameRecord>& games, int engine);
+// Per engine: moves, mean and longest seconds per move, mean seconds per game, the mean share
+// of the clock left unused at the end of games of kLongGameMoves moves or more, and losses on
+// time (time_use.hpp).
+void print_time_use(const MatchConfig& config, const MatchResult& result, std::ostream& out);
+// The final table, the time table (a clock match's), the Elo line, the SPRT line (when
+// configured) and the summary line.
 void print_summary(const MatchConfig& config, const MatchResult& result, std::ostream& out);
 // "result W=.. D=.. L=.. score=..% elo=.. ci95=.." and " llr=.." when an LLR is given.
 std::string result_line(const Tally& t, std::optional<double> llr = std::nullopt);

@@ -85,6 +85,7 @@ std::string TimeControl::describe() const {
 
 GameClock::GameClock(const TimeControl& tc) : tc_(tc) {
   left_ = {tc.base, tc.base};
+  granted_ = left_;
 }
 
 MoveLimits GameClock::limits(Side s) const {
@@ -123,8 +124,12 @@ bool GameClock::charge(Side s, double seconds, double margin) {
   if (tc_.kind == TimeControl::Kind::Clock) {
     const auto i = static_cast<std::size_t>(index(s));
     left_[i] += tc_.increment - seconds;
+    granted_[i] += tc_.increment;
     ++played_[i];
-    if (tc_.moves > 0 && played_[i] % tc_.moves == 0) left_[i] += tc_.base;
+    if (tc_.moves > 0 && played_[i] % tc_.moves == 0) {
+      left_[i] += tc_.base;
+      granted_[i] += tc_.base;
+    }
   }
   return in_time;
 }

@@ -49,10 +49,14 @@ class GameClock {
   // than `margin` (lost on time).
   bool charge(Side s, double seconds, double margin);
   double left(Side s) const { return left_[static_cast<std::size_t>(index(s))]; }
+  // All the clock has given the side so far: the base, every increment of its moves made and
+  // the base of every new period (a clock: left + time used).
+  double granted(Side s) const { return granted_[static_cast<std::size_t>(index(s))]; }
 
  private:
   TimeControl tc_;
   std::array<double, 2> left_{};
+  std::array<double, 2> granted_{};
   std::array<int, 2> played_{};
 };
 
