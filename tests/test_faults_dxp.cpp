@@ -205,7 +205,9 @@ TEST_CASE(
   REQUIRE(tsuru->read_line_containing("session:", line, 30s) == ChildProcess::Read::Ok);
   CHECK_THAT(line, Catch::Contains("games=1 ") && Catch::Contains("unfinished=1") &&
                        Catch::EndsWith(" incomplete"));
-  CHECK(tsuru->wait(30s) == 1);  // an exit code, not a signal: the match was not complete
+  const auto code = tsuru->wait(30s);
+  INFO("exit status " << (code ? std::to_string(*code) : "none (still running)"));
+  CHECK(code == 1);  // an exit code, not a signal: the match was not complete
   const auto files = pdn_files(pdn.path);
   REQUIRE(files.size() == 1);
   const test::PdnFile file = test::read_pdn(test::read_file(files[0]));

@@ -97,6 +97,12 @@ void Session::write() {
   asio::async_write(socket_, asio::buffer(queue_.front()),
                     [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
                       self->writing_ = false;
+                      // Closed while this write was in flight (the peer left): its buffer was
+                      // kept for it until now, and nothing more is sent.
+                      if (self->closed_) {
+                        self->queue_.clear();
+                        return;
+                      }
                       if (ec) {
                         if (ec != asio::error::operation_aborted)
                           spdlog::warn("dxp: write failed: {}", ec.message());
@@ -130,7 +136,7 @@ void Session::drop() {
 void Session::finish_close() {
   if (closed_) return;
   closed_ = true;
-  queue_.clear();
+  if (!writing_) queue_.clear();  // a write in flight still reads its buffer: its handler clears
   idle_timer_.cancel();
   boost::system::error_code ec;
   socket_.shutdown(tcp::socket::shutdown_both, ec);
