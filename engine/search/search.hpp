@@ -329,7 +329,7 @@ class Search {
     if (depth <= 0) {
       if (capture) return qsearch_moves(pos, moves, alpha, beta, ply, true);
       if (SearchParams<R>::kThreatReplies && threatened(pos))
-        return threat_replies(pos, moves, alpha, beta, ply);
+        return qsearch_moves(pos, moves, alpha, beta, ply, false);
       return leaf(pos, ply);
     }
 
@@ -431,28 +431,10 @@ class Search {
   // does not see that loss coming.
   static bool threatened(const Position& pos) { return MoveGen<R>::has_capture(pos.passed()); }
 
-  // A threatened quiet position (where SearchParams switches it on): its quiet replies are
-  // searched one ply, each followed by the captures it allows; the replies' quiescence does not
-  // do this again, so it costs one ply at most on a line.
-  template <class List>
-  Score threat_replies(const Position& pos, const List& quiet, Score alpha, Score beta, int ply) {
-    Score best = -kInfinity;
-    for (const Move& m : quiet) {
-      const Score s = -qsearch(pos.after(m), -beta, -alpha, ply + 1, false);
-      if (aborted_) return 0;
-      if (s > best) {
-        best = s;
-        if (s > alpha) {
-          alpha = s;
-          if (alpha >= beta) break;
-        }
-      }
-    }
-    return best;
-  }
-
   // Plays out compulsory captures; `moves` are the captures of pos. threats: the quiet
-  // positions reached may still get their threat replies.
+  // positions reached may still get their threat replies. A threatened quiet position (where
+  // SearchParams switches it on) has its quiet replies searched through here too, with threats
+  // off: one ply at most on a line.
   template <class List>
   Score qsearch_moves(const Position& pos, List& moves, Score alpha, Score beta, int ply,
                       bool threats) {
@@ -485,7 +467,7 @@ class Search {
       if (SearchParams<R>::kThreatReplies && threats && threatened(pos)) {
         FixedMoveList quiet;
         if (!generate(pos, quiet)) return 0;
-        if (!quiet.overflowed()) return threat_replies(pos, quiet, alpha, beta, ply);
+        if (!quiet.overflowed()) return qsearch_moves(pos, quiet, alpha, beta, ply, false);
       }
       return leaf(pos, ply);
     }

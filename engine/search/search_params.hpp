@@ -27,8 +27,9 @@ struct SearchParams {
   // No ProbCut with this many pieces or fewer on the board (pruning.hpp).
   static constexpr int kProbCutMaxEndingPieces = kEnglish ? 6 : 0;
 
-  // Quiescence answers a capture threat (search.hpp's threat_replies): a quiet position whose
-  // opponent could capture gets its quiet replies searched one ply instead of its static value.
+  // Quiescence answers a capture threat (search.hpp's qsearch_moves with threats off): a quiet
+  // position whose opponent could capture gets its quiet replies searched one ply instead of its
+  // static value.
   static constexpr bool kThreatReplies = false;
 
   // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
