@@ -58,7 +58,35 @@ void check_reduction_guards() {
     }
 }
 
+template <class R>
+void check_singular_guards() {
+  using G = Pruning<R>;
+  using P = SearchParams<R>;
+  const int d = P::kSingularMinDepth + 2;
+  const int tt_depth = d - P::kSingularDepthSlack;
+  // The search tries it only where the rule set switches it on.
+  CHECK(G::singular(true, false, d, 10, true, true, d, 0) == P::kSingular);
+  // A PV node with a deep enough lower-bound table move tries it.
+  CHECK(G::singular_node(true, false, d, 10, true, true, tt_depth, 0));
+  CHECK(G::singular_node(true, false, d, 10, true, true, d, -150));
+  CHECK_FALSE(G::singular_node(false, false, d, 10, true, true, d, 0));  // not at non-PV nodes
+  CHECK_FALSE(G::singular_node(true, true, d, 10, true, true, d, 0));    // a capture pending
+  CHECK_FALSE(G::singular_node(true, false, d, 1, true, true, d, 0));    // a single move
+  CHECK_FALSE(G::singular_node(true, false, P::kSingularMinDepth - 1, 10, true, true, d, 0));
+  CHECK_FALSE(G::singular_node(true, false, d, 10, false, true, d, 0));            // no table move
+  CHECK_FALSE(G::singular_node(true, false, d, 10, true, false, d, 0));            // an upper bound
+  CHECK_FALSE(G::singular_node(true, false, d, 10, true, true, tt_depth - 1, 0));  // too shallow
+  // Near a forced result.
+  CHECK_FALSE(G::singular_node(true, false, d, 10, true, true, d, win_in(30)));
+  CHECK_FALSE(G::singular_node(true, false, d, 10, true, true, d, loss_in(30)));
+}
+
 }  // namespace
+
+TEST_CASE("singular extension's guards", "[search][pruning]") {
+  check_singular_guards<EnglishRules>();
+  check_singular_guards<InternationalRules>();
+}
 
 TEST_CASE("ProbCut's guards", "[search][pruning]") {
   check_probcut_guards<EnglishRules>();

@@ -29,6 +29,22 @@ struct Pruning {
            beta < kWinThreshold - P::probcut_margin(depth);
   }
 
+  // Whether a PV node of this depth tries the singular extension of its table move, given
+  // the entry's depth, bound (lower or exact: `lower`) and score; moves and capture as for
+  // ProbCut. Not near a forced result, where the margin would cross the win scores.
+  static constexpr bool singular(bool pv_node, bool capture, int depth, std::size_t moves,
+                                 bool has_tt_move, bool lower, int tt_depth, Score tt_score) {
+    return P::kSingular &&
+           singular_node(pv_node, capture, depth, moves, has_tt_move, lower, tt_depth, tt_score);
+  }
+  // The same, whether or not the rule set switches the extension on.
+  static constexpr bool singular_node(bool pv_node, bool capture, int depth, std::size_t moves,
+                                      bool has_tt_move, bool lower, int tt_depth, Score tt_score) {
+    return pv_node && !capture && depth >= P::kSingularMinDepth && moves > 1 && has_tt_move &&
+           lower && tt_depth >= depth - P::kSingularDepthSlack &&
+           tt_score > -kWinThreshold + P::singular_margin(depth) && tt_score < kWinThreshold;
+  }
+
   // The late-move reduction of move m, the i-th tried (from 0) at a node of this depth; killer:
   // m is one of the node's killer moves. Captures and crowning moves are searched in full.
   static constexpr int reduction(const Move& m, bool killer, int depth, std::size_t i,

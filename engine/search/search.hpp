@@ -339,10 +339,14 @@ class Search {
     if (alpha >= beta) return alpha;
 
     std::uint8_t tt_move = TranspositionTable::kNoMove;
-    if (TTEntry e; tt_.probe(pos.key(), e)) {
+    TTEntry e;
+    Score tt_score = 0;
+    const bool tt_hit = tt_.probe(pos.key(), e);
+    if (tt_hit) {
       // Another searcher's entry may be for a position of the same key with fewer moves.
       if (e.move < moves.size()) tt_move = e.move;
       const Score s = TranspositionTable::from_tt(e.score, ply);
+      tt_score = s;
       if (!pv_node && e.depth >= depth &&
           (e.bound() == Bound::Exact || (e.bound() == Bound::Lower && s >= beta) ||
            (e.bound() == Bound::Upper && s <= alpha)))
@@ -364,6 +368,17 @@ class Search {
     // A forced move (a single legal move, usually a capture) costs no depth.
     if (moves.size() == 1 && ply < 2 * kMaxPly / 3) ++depth;
 
+    // Singular extension (where SearchParams switches it on): the table move gets a ply more
+    // when no other move comes near its score at half depth.
+    int singular_extension = 0;
+    if (tt_hit && Pruning<R>::singular(
+                      pv_node, capture, depth, moves.size(), tt_move != TranspositionTable::kNoMove,
+                      e.bound() == Bound::Lower || e.bound() == Bound::Exact, e.depth, tt_score)) {
+      if (singular(pos, ds, moves, tt_move, tt_score - P::singular_margin(depth), depth / 2, ply))
+        singular_extension = 1;
+      if (aborted_) return 0;
+    }
+
     const Side us = pos.turn();
     typename Ordering::template Store<List> store(moves.size());
     Ordering order{store.score.data(), store.index.data()};
@@ -381,7 +396,8 @@ class Search {
       const bool quiet = !m.is_capture() && !m.crowns;
       Score s;
       if (i == 0) {
-        s = -search(child, child_ds, depth - 1, -beta, -alpha, ply + 1, pv_node);
+        const int extension = mi == tt_move && ply < 2 * kMaxPly / 3 ? singular_extension : 0;
+        s = -search(child, child_ds, depth - 1 + extension, -beta, -alpha, ply + 1, pv_node);
       } else {
         const int reduction = Pruning<R>::reduction(m, is_killer(m, ply), depth, i, pv_node);
         s = -search(child, child_ds, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
@@ -409,6 +425,22 @@ class Search {
                                                 : Bound::Upper;
     tt_.store(pos.key(), best, depth, bound, best_index, ply);
     return best;
+  }
+
+  // Whether every move of pos but the table's fails low against `bound` at this depth: null
+  // windows from the node's children, which leave the node's own table entry alone.
+  template <class List>
+  bool singular(const Position& pos, const DrawState& ds, const List& moves, std::uint8_t tt_move,
+                Score bound, int depth, int ply) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (i == tt_move) continue;
+      const Move& m = moves[i];
+      const Position child = pos.after(m);
+      const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
+      const Score s = -search(child, child_ds, depth - 1, -bound, -bound + 1, ply + 1, false);
+      if (aborted_ || s >= bound) return false;
+    }
+    return true;
   }
 
   // The side to move has no move: it has lost, or in antidraughts won.

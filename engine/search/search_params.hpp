@@ -32,6 +32,15 @@ struct SearchParams {
   // static value.
   static constexpr bool kThreatReplies = false;
 
+  // Singular extension at PV nodes (search.hpp): from kSingularMinDepth, when the table move's
+  // entry is a lower bound or exact and at most kSingularDepthSlack plies shallower, the other
+  // moves are searched at half depth against its score - singular_margin(depth); if every one
+  // fails low, the table move is searched a ply deeper.
+  static constexpr bool kSingular = false;
+  static constexpr int kSingularMinDepth = 8;
+  static constexpr int kSingularDepthSlack = 3;
+  static constexpr Score singular_margin(int depth) { return 2 * depth; }
+
   // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
   // that is not a killer (the caller checks that) is first searched this many plies shallower.
   static constexpr int reduction(int depth, std::size_t i, bool pv_node) {
