@@ -81,7 +81,42 @@ void check_singular_guards() {
   CHECK_FALSE(G::singular_node(true, false, d, 10, true, true, d, loss_in(30)));
 }
 
+template <class R>
+void check_late_move_guards() {
+  using G = Pruning<R>;
+  using P = SearchParams<R>;
+  const Move quiet(10, 14, 0, false);
+  const Move capture(10, 19, bit(14), false);
+  const Move crowning(5, 1, 0, true);
+  const std::size_t late = P::late_move_count(1);
+  // The search prunes only where the rule set switches it on.
+  CHECK(G::late_move_pruned(quiet, false, 1, late, false, 0) == P::kLateMovePruning);
+  // A late quiet move at a shallow non-PV node is left out...
+  CHECK(G::late_move_node(quiet, false, 1, late, false, 0));
+  CHECK(G::late_move_node(quiet, false, 1, late + 5, false, -150));
+  // ...but not the moves before it, at PV nodes, captures, crowning moves or killers.
+  CHECK_FALSE(G::late_move_node(quiet, false, 1, late - 1, false, 0));
+  CHECK_FALSE(G::late_move_node(quiet, false, 1, late, true, 0));
+  CHECK_FALSE(G::late_move_node(capture, false, 1, late, false, 0));
+  CHECK_FALSE(G::late_move_node(crowning, false, 1, late, false, 0));
+  CHECK_FALSE(G::late_move_node(quiet, true, 1, late, false, 0));
+  // Not deeper than its limit, nor at the horizon.
+  CHECK_FALSE(G::late_move_node(quiet, false, P::kLateMoveMaxDepth + 1, 60, false, 0));
+  CHECK_FALSE(G::late_move_node(quiet, false, 0, 60, false, 0));
+  // Not while every move searched so far loses by force, or before any was searched.
+  CHECK_FALSE(G::late_move_node(quiet, false, 1, late, false, loss_in(20)));
+  CHECK_FALSE(G::late_move_node(quiet, false, 1, late, false, -kInfinity));
+  // Deeper nodes search more moves before pruning.
+  for (int depth = 2; depth <= P::kLateMoveMaxDepth; ++depth)
+    CHECK(P::late_move_count(depth) > P::late_move_count(depth - 1));
+}
+
 }  // namespace
+
+TEST_CASE("late-move pruning's guards", "[search][pruning]") {
+  check_late_move_guards<EnglishRules>();
+  check_late_move_guards<InternationalRules>();
+}
 
 TEST_CASE("singular extension's guards", "[search][pruning]") {
   check_singular_guards<EnglishRules>();

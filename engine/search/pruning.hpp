@@ -45,6 +45,20 @@ struct Pruning {
            tt_score > -kWinThreshold + P::singular_margin(depth) && tt_score < kWinThreshold;
   }
 
+  // Whether move m, the i-th tried (from 0) at a node of this depth, is left out by late-move
+  // pruning; best: the best score so far. Captures, crowning moves and killers are searched,
+  // and so is every move while the side has found nothing better than a forced loss.
+  static constexpr bool late_move_pruned(const Move& m, bool killer, int depth, std::size_t i,
+                                         bool pv_node, Score best) {
+    return P::kLateMovePruning && late_move_node(m, killer, depth, i, pv_node, best);
+  }
+  // The same, whether or not the rule set switches it on.
+  static constexpr bool late_move_node(const Move& m, bool killer, int depth, std::size_t i,
+                                       bool pv_node, Score best) {
+    return !pv_node && !m.is_capture() && !m.crowns && !killer && depth >= 1 &&
+           depth <= P::kLateMoveMaxDepth && i >= P::late_move_count(depth) && best > -kWinThreshold;
+  }
+
   // The late-move reduction of move m, the i-th tried (from 0) at a node of this depth; killer:
   // m is one of the node's killer moves. Captures and crowning moves are searched in full.
   static constexpr int reduction(const Move& m, bool killer, int depth, std::size_t i,

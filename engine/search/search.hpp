@@ -390,6 +390,7 @@ class Search {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const std::size_t mi = order.pick(i, moves.size());
       const Move& m = moves[mi];
+      if (Pruning<R>::late_move_pruned(m, is_killer(m, ply), depth, i, pv_node, best)) continue;
       const Position child = pos.after(m);
       tt_.prefetch(child.key());
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);

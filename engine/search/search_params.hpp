@@ -41,6 +41,15 @@ struct SearchParams {
   static constexpr int kSingularDepthSlack = 3;
   static constexpr Score singular_margin(int depth) { return 2 * depth; }
 
+  // Late-move pruning (search.hpp): at a non-PV node of depth at most kLateMoveMaxDepth, the
+  // quiet moves after the first late_move_count(depth) are not searched once a move has kept
+  // the side from a forced loss.
+  static constexpr bool kLateMovePruning = false;
+  static constexpr int kLateMoveMaxDepth = 3;
+  static constexpr std::size_t late_move_count(int depth) {
+    return 3 + static_cast<std::size_t>(depth * depth);
+  }
+
   // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
   // that is not a killer (the caller checks that) is first searched this many plies shallower.
   static constexpr int reduction(int depth, std::size_t i, bool pv_node) {
