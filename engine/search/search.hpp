@@ -330,6 +330,8 @@ class Search {
       if (capture) return qsearch_moves(pos, moves, alpha, beta, ply, true);
       if (SearchParams<R>::kThreatReplies && threatened(pos))
         return qsearch_moves(pos, moves, alpha, beta, ply, false);
+      if (SearchParams<R>::kSacrifices && pos.kings() == 0)
+        return sacrifices(pos, moves, alpha, beta, ply);
       return leaf(pos, ply);
     }
 
@@ -486,6 +488,26 @@ class Search {
     return best;
   }
 
+  // A quiet leaf's value with its sacrifices tried (SearchParams::kSacrifices): the static
+  // value, or better, what a quiet move that gives the opponent a capture comes to once the
+  // captures are played out (with no threat replies or sacrifices below: once on a line).
+  template <class List>
+  Score sacrifices(const Position& pos, const List& quiet, Score alpha, Score beta, int ply) {
+    Score best = leaf(pos, ply);
+    if (best >= beta) return best;
+    for (const Move& m : quiet) {
+      const Position child = pos.after(m);
+      if (!MoveGen<R>::has_capture(child)) continue;
+      const Score s = -qsearch(child, -beta, -std::max(alpha, best), ply + 1, false);
+      if (aborted_) return 0;
+      if (s > best) {
+        best = s;
+        if (best >= beta) break;
+      }
+    }
+    return best;
+  }
+
   Score qsearch(const Position& pos, Score alpha, Score beta, int ply, bool threats) {
     ++nodes_;
     if (check_limits()) return 0;
@@ -501,6 +523,11 @@ class Search {
         FixedMoveList quiet;
         if (!generate(pos, quiet)) return 0;
         if (!quiet.overflowed()) return qsearch_moves(pos, quiet, alpha, beta, ply, false);
+      }
+      if (SearchParams<R>::kSacrifices && threats && pos.kings() == 0) {
+        FixedMoveList quiet;
+        if (!generate(pos, quiet)) return 0;
+        if (!quiet.overflowed()) return sacrifices(pos, quiet, alpha, beta, ply);
       }
       return leaf(pos, ply);
     }

@@ -41,6 +41,11 @@ struct SearchParams {
   static constexpr int kSingularDepthSlack = 3;
   static constexpr Score singular_margin(int depth) { return 2 * depth; }
 
+  // Sacrifices in quiescence (search.hpp): at a quiet leaf with no king on the board, once on a
+  // line, the moves that offer the opponent a capture are played out through the captures;
+  // the leaf's value is the best of its static value and theirs (a shot seen one ply early).
+  static constexpr bool kSacrifices = false;
+
   // Late-move pruning (search.hpp): at a non-PV node of depth at most kLateMoveMaxDepth, the
   // quiet moves after the first late_move_count(depth) are not searched once a move has kept
   // the side from a forced loss.
