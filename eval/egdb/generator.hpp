@@ -23,6 +23,8 @@
 // the plan.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstdio>
@@ -426,99 +428,137 @@ class Generator {
   // unit not yet known to lead to an opponent's win.
   static constexpr std::uint8_t kNoQuiet = 0xFF, kCannotLose = 0xFE;
 
-  // A position of the unit in one 64-bit word: the current slice in the top bit, the index below.
-  static constexpr std::uint64_t kSecond = std::uint64_t{1} << 63;
-  static std::uint64_t pack(int slice, std::uint64_t index) {
-    return slice == 0 ? index : index | kSecond;
-  }
-  static std::pair<int, std::uint64_t> unpack(std::uint64_t word) {
-    return {word & kSecond ? 1 : 0, word & ~kSecond};
-  }
-
   // Looks at every unknown position once, then takes the resolved positions in order of
   // distance: a position at distance d makes each predecessor (un-moves) won in d + 1 if it is
   // lost, or counts down the predecessor's moves if it is won; a predecessor whose count reaches
   // zero is lost, one ply beyond its slowest move. Values and distances are those of the
   // forward passes (a position resolved in pass k is at distance k in both). Returns the
   // number of distances looked at.
+  //
+  // Memory: the values (2 bytes a position), the counts (1 byte) and two bits, nothing per
+  // resolved position: the positions at each distance are marked by a scan of the values
+  // (mark_level), then in two steps the losses at d win their predecessors and the wins at d
+  // count theirs down (the first step sets only wins at d + 1, so both marks hold). Within a
+  // step the threads write values and counts in place (atomic_ref): a win set is d + 1 whoever
+  // sets it, a count goes down once per move and a position is lost by the one decrement that
+  // reaches zero, so the result depends neither on the order nor on the number of threads.
   int run_counters() {
     const int threads = std::max(1, options_.threads);
     load_dependencies();
     for (int i = 0; i < current_count_; ++i) count_[i].assign(values_[i].size(), kNoQuiet);
     for_all_indices(threads, "first look",
                     [&](int, int i, std::uint64_t idx) { first_look(i, idx); });
-    // The positions resolved at each distance (an entry is stale when the position's distance
-    // went down later: a win found faster inside the unit).
-    std::vector<std::vector<std::uint64_t>> at(kDistanceMask + 1);
-    int deepest = 0;
-    for (int i = 0; i < current_count_; ++i)
-      for (std::uint64_t idx = 0; idx < values_[i].size(); ++idx) {
-        const Value v = values_[i][idx];
-        if (v == kUnknown || v == kInvalid) continue;
-        at[static_cast<std::size_t>(distance_of(v))].push_back(pack(i, idx));
-        deepest = std::max(deepest, distance_of(v));
-      }
-    const auto set = [&](int j, std::uint64_t q, Value v) {
-      const int d = distance_of(v);
-      if (d >= static_cast<int>(kDistanceMask) - 1)
-        throw std::runtime_error("slice " + current_[0].name() + ": distances beyond the format");
-      values_[j][q] = v;
-      at[static_cast<std::size_t>(d)].push_back(pack(j, q));
-      deepest = std::max(deepest, d);
+    // How many positions are lost (won) at each distance: a distance with none is not scanned.
+    std::vector<std::atomic<std::uint64_t>> losses(kDistanceMask + 1), wins(kDistanceMask + 1);
+    const auto tally = [&](Value v, std::int64_t n) {
+      auto& at = is_loss(v) ? losses : wins;
+      at[static_cast<std::size_t>(distance_of(v))].fetch_add(static_cast<std::uint64_t>(n),
+                                                             std::memory_order_relaxed);
     };
-    std::vector<std::vector<std::uint64_t>> wins(static_cast<std::size_t>(threads)),
-        counts(static_cast<std::size_t>(threads));
+    for_all_indices(threads, nullptr, [&](int, int i, std::uint64_t idx) {
+      const Value v = values_[i][idx];
+      if (v != kUnknown && v != kInvalid) tally(v, 1);
+    });
+    const auto deepest = [&] {
+      for (int d = static_cast<int>(kDistanceMask); d > 0; --d)
+        if (losses[static_cast<std::size_t>(d)] || wins[static_cast<std::size_t>(d)]) return d;
+      return 0;
+    };
     int d = 0;
-    for (; d <= deepest; ++d) {
-      std::vector<std::uint64_t> level = std::move(at[static_cast<std::size_t>(d)]);
-      if (level.empty()) continue;
-      for (auto& w : wins) w.clear();
-      for (auto& c : counts) c.clear();
-      const auto parts = static_cast<std::size_t>(threads);
-      for_indices(threads, parts, [&](std::size_t t) {
-        for (std::size_t n = level.size() * t / parts; n < level.size() * (t + 1) / parts; ++n) {
-          const auto [i, idx] = unpack(level[n]);
-          const Value v = values_[i][idx];
-          if (distance_of(v) != d) continue;  // stale
-          auto& out = is_loss(v) ? wins[t] : counts[t];
-          for_each_predecessor(i, idx, [&](int j, std::uint64_t q) { out.push_back(pack(j, q)); });
-        }
-      });
+    for (; d <= deepest(); ++d) {
+      if (d + 1 >= static_cast<int>(kDistanceMask) - 1)
+        throw std::runtime_error("slice " + current_[0].name() + ": distances beyond the format");
+      const std::uint64_t lost_here = losses[static_cast<std::size_t>(d)];
+      const std::uint64_t won_here = wins[static_cast<std::size_t>(d)];
+      if (lost_here + won_here == 0) continue;
+      const Value lost_d = static_cast<Value>(kLossFlag | d),
+                  won_d = static_cast<Value>(kWinFlag | d);
+      mark_level(threads, lost_d, won_d);
       const Value won = static_cast<Value>(kWinFlag | (d + 1));
-      for (const auto& list : wins)
-        for (std::uint64_t e : list) {
-          const auto [j, q] = unpack(e);
-          if (count_[j][q] == kNoQuiet) continue;  // a capture to make: no quiet move to P
-          const Value v = values_[j][q];
-          if (v == kUnknown || (is_win(v) && distance_of(v) > d + 1)) set(j, q, won);
-        }
-      std::vector<std::uint64_t> lost;
-      for (const auto& list : counts)
-        for (std::uint64_t e : list) {
-          const auto [j, q] = unpack(e);
-          std::uint8_t& c = count_[j][q];
-          if (c >= kCannotLose || values_[j][q] != kUnknown) continue;
-          if (--c == 0) lost.push_back(e);
-        }
-      // Every move of these positions now leads to an opponent's win: each is lost one ply
-      // beyond the slowest of them (which may be a move out of the unit).
-      std::vector<Value> value(lost.size());
-      for_indices(threads, lost.size(), [&](std::size_t n) {
-        const auto [j, q] = unpack(lost[n]);
-        value[n] = loss_value(j, q);
-      });
-      for (std::size_t n = 0; n < lost.size(); ++n) {
-        const auto [j, q] = unpack(lost[n]);
-        set(j, q, value[n]);
-      }
+      if (lost_here > 0)
+        for_marked(threads, level_lost_, [&](int i, std::uint64_t idx) {
+          for_each_predecessor(i, idx, [&](int j, std::uint64_t q) {
+            if (count_[j][q] == kNoQuiet) return;  // a capture to make: no quiet move to P
+            std::atomic_ref<Value> value(values_[j][q]);
+            Value cur = value.load(std::memory_order_relaxed);
+            while (cur == kUnknown || (is_win(cur) && distance_of(cur) > d + 1))
+              if (value.compare_exchange_weak(cur, won, std::memory_order_relaxed)) {
+                if (cur != kUnknown) tally(cur, -1);  // a win found faster
+                tally(won, 1);
+                break;
+              }
+          });
+        });
+      if (won_here > 0)
+        for_marked(threads, level_won_, [&](int i, std::uint64_t idx) {
+          for_each_predecessor(i, idx, [&](int j, std::uint64_t q) {
+            std::atomic_ref<Value> value(values_[j][q]);
+            if (value.load(std::memory_order_relaxed) != kUnknown) return;
+            std::atomic_ref<std::uint8_t> count(count_[j][q]);
+            std::uint8_t c = count.load(std::memory_order_relaxed);
+            while (c != 0 && c < kCannotLose)
+              if (count.compare_exchange_weak(c, static_cast<std::uint8_t>(c - 1),
+                                              std::memory_order_relaxed)) {
+                // Every move of P now leads to an opponent's win (at most d plies away, values
+                // no thread changes now): P is lost one ply beyond the slowest of them.
+                if (c == 1) {
+                  const Value lost = loss_value(j, q);
+                  value.store(lost, std::memory_order_relaxed);
+                  tally(lost, 1);
+                }
+                break;
+              }
+          });
+        });
       if (options_.progress) {
         std::fprintf(stderr, "\regdb %s %s: distance %d, %llu positions   ", rules_.c_str(),
-                     current_[0].name().c_str(), d, static_cast<unsigned long long>(level.size()));
+                     current_[0].name().c_str(), d,
+                     static_cast<unsigned long long>(lost_here + won_here));
         std::fflush(stderr);
       }
     }
+    for (int i = 0; i < current_count_; ++i) level_lost_[i] = level_won_[i] = {};
     for (int i = 0; i < current_count_; ++i) count_[i] = {};
     return d;
+  }
+
+  // level_lost_ / level_won_: a bit per position of the current slices, set where the value is
+  // `lost` / `won`. The values are only read here (no thread writes them meanwhile), a word of
+  // bits per thread range.
+  void mark_level(int threads, Value lost, Value won) {
+    for (int i = 0; i < current_count_; ++i) {
+      const std::uint64_t n = values_[i].size(), words = (n + 63) / 64;
+      level_lost_[i].resize(words);
+      level_won_[i].resize(words);
+      const Value* v = values_[i].data();
+      for_indices(threads, static_cast<std::uint64_t>(threads), [&](std::uint64_t t) {
+        const auto parts = static_cast<std::uint64_t>(threads);
+        for (std::uint64_t w = words * t / parts; w < words * (t + 1) / parts; ++w) {
+          std::uint64_t l = 0, x = 0;
+          const std::uint64_t base = 64 * w, k_end = std::min<std::uint64_t>(64, n - base);
+          for (std::uint64_t k = 0; k < k_end; ++k) {
+            l |= static_cast<std::uint64_t>(v[base + k] == lost) << k;
+            x |= static_cast<std::uint64_t>(v[base + k] == won) << k;
+          }
+          level_lost_[i][w] = l;
+          level_won_[i][w] = x;
+        }
+      });
+    }
+  }
+
+  // f(slice, index) for every bit set in marks, split over the threads by ranges of words.
+  template <class F>
+  void for_marked(int threads, const std::vector<std::uint64_t> (&marks)[2], const F& f) {
+    for (int i = 0; i < current_count_; ++i) {
+      const std::vector<std::uint64_t>& bits = marks[i];
+      for_indices(threads, static_cast<std::uint64_t>(threads), [&](std::uint64_t t) {
+        const auto parts = static_cast<std::uint64_t>(threads);
+        for (std::uint64_t w = bits.size() * t / parts; w < bits.size() * (t + 1) / parts; ++w)
+          for (std::uint64_t b = bits[w]; b; b &= b - 1)
+            f(i, 64 * w + static_cast<std::uint64_t>(std::countr_zero(b)));
+      });
+    }
   }
 
   // The first look at a position: an invalid index, or no move (the end of the game); else
@@ -654,6 +694,7 @@ class Generator {
   std::vector<std::uint8_t> marked_[2];  // candidates of the next pass
   std::vector<std::uint16_t> wake_[2];   // the next pass a smaller slice's value becomes usable
   std::vector<std::uint8_t> count_[2];   // the counters method's counts (run_counters)
+  std::vector<std::uint64_t> level_lost_[2], level_won_[2];  // run_counters' current distance
   std::map<int, Dependency> cache_;
   bool exact_ = true;
   int max_dependency_distance_ = 0;
