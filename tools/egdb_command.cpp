@@ -117,18 +117,16 @@ int egdb_build(const Args& args) {
 }
 
 // The memory a unit's build takes at its peak, in MiB, estimated from the plan's sizes (the
-// generator's arrays, eval/egdb/generator.hpp): per index of the unit its value (2 bytes) and
-// its count of moves (1), and the lists of resolved positions and of their predecessors
-// (8 bytes an entry, a few entries a position where they peak): 32 bytes an index in all;
-// 2 bytes an index of every slice it needs (decoded in memory); 64 MiB for the program.
-// Measured peaks were below it: English 1122+2211 (232 M indices) 5.8 GB, international
-// 1112+1211 (210 M) 6.2 GB (docs/egdb.md).
+// generator's arrays, eval/egdb/generator.hpp): per index of the unit its value (2 bytes), its
+// count of moves (1) and the two bits that mark a distance, or when the files are written the
+// value, a byte of capture mask and the encoded bytes: 4 bytes an index in all; 2 bytes an
+// index of every slice it needs (decoded in memory); 64 MiB for the program (docs/egdb.md).
 std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u) {
   std::uint64_t unit = egdb::slice_size(layout, u.first);
   if (!u.symmetric()) unit += egdb::slice_size(layout, u.second);
   std::uint64_t needed = 0;
   for (const egdb::Slice& s : egdb::slices_needed(u)) needed += egdb::slice_size(layout, s);
-  const std::uint64_t bytes = 32 * unit + 2 * needed + (std::uint64_t{64} << 20);
+  const std::uint64_t bytes = 4 * unit + 2 * needed + (std::uint64_t{64} << 20);
   return (bytes + (std::uint64_t{1} << 20) - 1) >> 20;
 }
 

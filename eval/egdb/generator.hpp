@@ -18,9 +18,9 @@
 //   position in pass 1 and afterwards at the predecessors of what the pass before resolved.
 // - FullPasses: the same, every pass looking at every unknown position (the reference).
 //
-// The updates of a step are applied after it, so the result does not depend on the number of
-// threads: files are byte-identical for any --threads and for any build order that respects
-// the plan.
+// The passes apply a step's updates after it, and the counters' in-place updates give the same
+// result in any order, so files are byte-identical for any --threads and for any build order
+// that respects the plan.
 #pragma once
 
 #include <algorithm>
