@@ -392,7 +392,8 @@ class Search {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const std::size_t mi = order.pick(i, moves.size());
       const Move& m = moves[mi];
-      if (Pruning<R>::late_move_pruned(m, is_killer(m, ply), depth, i, pv_node, best)) continue;
+      const bool killer = is_killer(m, ply);
+      if (Pruning<R>::late_move_pruned(m, killer, depth, i, pv_node, best)) continue;
       const Position child = pos.after(m);
       tt_.prefetch(child.key());
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
@@ -402,7 +403,7 @@ class Search {
         const int extension = mi == tt_move && ply < 2 * kMaxPly / 3 ? singular_extension : 0;
         s = -search(child, child_ds, depth - 1 + extension, -beta, -alpha, ply + 1, pv_node);
       } else {
-        const int reduction = Pruning<R>::reduction(m, is_killer(m, ply), depth, i, pv_node);
+        const int reduction = Pruning<R>::reduction(m, killer, depth, i, pv_node);
         s = -search(child, child_ds, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
         if (s > alpha && reduction > 0 && !aborted_)
           s = -search(child, child_ds, depth - 1, -alpha - 1, -alpha, ply + 1, false);

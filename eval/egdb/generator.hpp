@@ -523,40 +523,35 @@ class Generator {
   }
 
   // level_lost_ / level_won_: a bit per position of the current slices, set where the value is
-  // `lost` / `won`. The values are only read here (no thread writes them meanwhile), a word of
-  // bits per thread range.
+  // `lost` / `won`. The values are only read here (no thread writes them meanwhile); each word
+  // of bits is written by one thread.
   void mark_level(int threads, Value lost, Value won) {
     for (int i = 0; i < current_count_; ++i) {
       const std::uint64_t n = values_[i].size(), words = (n + 63) / 64;
       level_lost_[i].resize(words);
       level_won_[i].resize(words);
       const Value* v = values_[i].data();
-      for_indices(threads, static_cast<std::uint64_t>(threads), [&](std::uint64_t t) {
-        const auto parts = static_cast<std::uint64_t>(threads);
-        for (std::uint64_t w = words * t / parts; w < words * (t + 1) / parts; ++w) {
-          std::uint64_t l = 0, x = 0;
-          const std::uint64_t base = 64 * w, k_end = std::min<std::uint64_t>(64, n - base);
-          for (std::uint64_t k = 0; k < k_end; ++k) {
-            l |= static_cast<std::uint64_t>(v[base + k] == lost) << k;
-            x |= static_cast<std::uint64_t>(v[base + k] == won) << k;
-          }
-          level_lost_[i][w] = l;
-          level_won_[i][w] = x;
+      for_indices(threads, words, [&](std::uint64_t w) {
+        std::uint64_t l = 0, x = 0;
+        const std::uint64_t base = 64 * w, k_end = std::min<std::uint64_t>(64, n - base);
+        for (std::uint64_t k = 0; k < k_end; ++k) {
+          l |= static_cast<std::uint64_t>(v[base + k] == lost) << k;
+          x |= static_cast<std::uint64_t>(v[base + k] == won) << k;
         }
+        level_lost_[i][w] = l;
+        level_won_[i][w] = x;
       });
     }
   }
 
-  // f(slice, index) for every bit set in marks, split over the threads by ranges of words.
+  // f(slice, index) for every bit set in marks, the words split over the threads.
   template <class F>
   void for_marked(int threads, const std::vector<std::uint64_t> (&marks)[2], const F& f) {
     for (int i = 0; i < current_count_; ++i) {
       const std::vector<std::uint64_t>& bits = marks[i];
-      for_indices(threads, static_cast<std::uint64_t>(threads), [&](std::uint64_t t) {
-        const auto parts = static_cast<std::uint64_t>(threads);
-        for (std::uint64_t w = bits.size() * t / parts; w < bits.size() * (t + 1) / parts; ++w)
-          for (std::uint64_t b = bits[w]; b; b &= b - 1)
-            f(i, 64 * w + static_cast<std::uint64_t>(std::countr_zero(b)));
+      for_indices(threads, bits.size(), [&](std::uint64_t w) {
+        for (std::uint64_t b = bits[w]; b; b &= b - 1)
+          f(i, 64 * w + static_cast<std::uint64_t>(std::countr_zero(b)));
       });
     }
   }
