@@ -111,7 +111,37 @@ void check_late_move_guards() {
     CHECK(P::late_move_count(depth) > P::late_move_count(depth - 1));
 }
 
+template <class R>
+void check_razor_guards() {
+  using G = Pruning<R>;
+  using P = SearchParams<R>;
+  // The search razors only where the rule set switches it on.
+  CHECK(G::razor(false, false, 1, 10, 0) == P::kRazoring);
+  // A quiet shallow non-PV node may fail low on its static value...
+  for (int depth = 1; depth <= P::kRazorMaxDepth; ++depth) {
+    CHECK(G::razor_node(false, false, depth, 10, 0));
+    CHECK(G::razor_node(false, false, depth, 10, -300));
+    CHECK(P::razor_margin(depth) > 0);
+  }
+  // ...but not a PV node, a node with a capture pending or a single move, a deeper node or
+  // the horizon.
+  CHECK_FALSE(G::razor_node(true, false, 1, 10, 0));
+  CHECK_FALSE(G::razor_node(false, true, 1, 10, 0));
+  CHECK_FALSE(G::razor_node(false, false, 1, 1, 0));
+  CHECK_FALSE(G::razor_node(false, false, P::kRazorMaxDepth + 1, 10, 0));
+  CHECK_FALSE(G::razor_node(false, false, 0, 10, 0));
+  // Not near a forced result, where value - margin would cross the win scores.
+  CHECK_FALSE(G::razor_node(false, false, 1, 10, loss_in(30)));
+  CHECK_FALSE(G::razor_node(false, false, 1, 10, win_in(30)));
+  CHECK_FALSE(G::razor_node(false, false, 1, 10, -kWinThreshold + P::razor_margin(1)));
+}
+
 }  // namespace
+
+TEST_CASE("razoring's guards", "[search][pruning]") {
+  check_razor_guards<EnglishRules>();
+  check_razor_guards<InternationalRules>();
+}
 
 TEST_CASE("late-move pruning's guards", "[search][pruning]") {
   check_late_move_guards<EnglishRules>();

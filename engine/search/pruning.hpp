@@ -45,6 +45,19 @@ struct Pruning {
            tt_score > -kWinThreshold + P::singular_margin(depth) && tt_score < kWinThreshold;
   }
 
+  // Whether a node of this depth may fail low on its static value (razoring) against alpha;
+  // moves and capture as for ProbCut. Not near a forced result.
+  static constexpr bool razor(bool pv_node, bool capture, int depth, std::size_t moves,
+                              Score alpha) {
+    return P::kRazoring && razor_node(pv_node, capture, depth, moves, alpha);
+  }
+  // The same, whether or not the rule set switches it on.
+  static constexpr bool razor_node(bool pv_node, bool capture, int depth, std::size_t moves,
+                                   Score alpha) {
+    return !pv_node && !capture && depth >= 1 && depth <= P::kRazorMaxDepth && moves > 1 &&
+           alpha > -kWinThreshold + P::razor_margin(depth) && alpha < kWinThreshold;
+  }
+
   // Whether move m, the i-th tried (from 0) at a node of this depth, is left out by late-move
   // pruning; best: the best score so far. Captures, crowning moves and killers are searched,
   // and so is every move while the side has found nothing better than a forced loss.

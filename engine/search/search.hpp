@@ -106,6 +106,10 @@ class Search {
     std::memset(killers_, 0, sizeof killers_);
     for (auto& side : history_scores_)
       for (auto& row : side) std::fill(std::begin(row), std::end(row), 0);
+    if constexpr (SearchParams<R>::kContinuationHistory) {
+      continuation_.assign(kContinuationSize, 0);
+      std::fill(std::begin(arrived_), std::end(arrived_), kNoSquare);
+    }
 
     const Position& root = game.position();
     root_draw_ = game.draw_state();
@@ -241,6 +245,7 @@ class Search {
       const Move& m = root_moves_[idx];
       const Position child = root.after(m);
       const DrawState ds = advance_draw_state<R>(root_draw_, root, m, child);
+      arrived_[1] = m.to;
       Score s;
       if (searched == 0) {
         s = -search(child, ds, depth - 1, -beta, -alpha, 1, true);
@@ -355,10 +360,16 @@ class Search {
         return s;
     }
 
+    // Razoring (where SearchParams switches it on): a shallow node far below alpha fails low.
+    using P = SearchParams<R>;
+    if (Pruning<R>::razor(pv_node, capture, depth, moves.size(), alpha)) {
+      const Score value = eval::evaluate<R>(pos, control_.evaluation());
+      if (value + P::razor_margin(depth) <= alpha) return value;
+    }
+
     // ProbCut (where SearchParams switches it on): a quiet non-PV node whose search
     // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at
     // full depth too.
-    using P = SearchParams<R>;
     if (Pruning<R>::probcut(pv_node, capture, depth, moves.size(), popcount(pos.occupied()),
                             beta)) {
       const Score raised = beta + P::probcut_margin(depth);
@@ -397,6 +408,7 @@ class Search {
       const Position child = pos.after(m);
       tt_.prefetch(child.key());
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
+      arrived_[ply + 1] = m.to;
       const bool quiet = !m.is_capture() && !m.crowns;
       Score s;
       if (i == 0) {
@@ -441,6 +453,7 @@ class Search {
       const Move& m = moves[i];
       const Position child = pos.after(m);
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
+      arrived_[ply + 1] = m.to;
       const Score s = -search(child, child_ds, depth - 1, -bound, -bound + 1, ply + 1, false);
       if (aborted_ || s >= bound) return false;
     }
@@ -618,6 +631,8 @@ class Search {
         s = 1 << 22;
       } else {
         s = history_scores_[index(us)][m.from][m.to] + (m.crowns ? (1 << 21) : 0);
+        if constexpr (SearchParams<R>::kContinuationHistory)
+          s += continuation_[continuation_slot(us, ply, m)];
       }
       order.score[i] = s;
       order.index[i] = static_cast<std::uint32_t>(i);
@@ -635,6 +650,19 @@ class Search {
     }
     int& h = history_scores_[index(us)][m.from][m.to];
     h = std::min(h + depth * depth, 1 << 20);
+    if constexpr (SearchParams<R>::kContinuationHistory) {
+      int& c = continuation_[continuation_slot(us, ply, m)];
+      c = std::min(c + depth * depth, 1 << 19);
+    }
+  }
+
+  // Continuation history: how often quiet move m has cut off in answer to the opponent's
+  // move arriving on the square it arrived on (arrived_[ply]; none at the root).
+  static constexpr std::uint8_t kNoSquare = 64;
+  static constexpr std::size_t kContinuationSize = 2 * 65 * 64 * 64;
+  std::size_t continuation_slot(Side us, int ply, const Move& m) const {
+    const std::size_t prev = ply > 0 ? arrived_[ply] : kNoSquare;
+    return ((static_cast<std::size_t>(index(us)) * 65 + prev) * 64 + m.from) * 64 + m.to;
   }
 
   void update_pv(int ply, const Move& m) {
@@ -692,6 +720,8 @@ class Search {
 
   Move killers_[kMaxPly][2];
   int history_scores_[2][64][64];
+  std::vector<int> continuation_;           // kContinuationHistory: [side][arrived][from][to]
+  std::uint8_t arrived_[kMaxPly + 1] = {};  // the square the move into ply's node arrived on
   Move pv_[kMaxPly][kMaxPly];
   int pv_length_[kMaxPly + 1];
 };

@@ -57,6 +57,18 @@ struct SearchParams {
     return 3 + static_cast<std::size_t>(depth * depth);
   }
 
+  // Razoring (search.hpp): a quiet non-PV node of depth at most kRazorMaxDepth whose static
+  // value is razor_margin(depth) or more below alpha fails low with that value, unsearched.
+  // Off until decided.
+  static constexpr bool kRazoring = false;
+  static constexpr int kRazorMaxDepth = 2;
+  static constexpr Score razor_margin(int depth) { return 40 + 60 * depth; }
+
+  // Continuation history (search.hpp): a quiet move is ordered by its cut-offs in answer to
+  // the opponent's last move (by the square that move arrived on) as well as by its plain
+  // history. Off until decided.
+  static constexpr bool kContinuationHistory = false;
+
   // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
   // that is not a killer (the caller checks that) is first searched this many plies shallower.
   static constexpr int reduction(int depth, std::size_t i, bool pv_node) {
