@@ -49,22 +49,27 @@ inline std::filesystem::path fresh_dir(const std::string& name) {
 }
 
 // A data directory with the English databases of up to 3 pieces, built once by `tsuru egdb
-// build` with no --dir (so it must write into $TSURU_DATA/egdb).
+// build` with no --dir (so it must write into $TSURU_DATA/egdb), and removed when the test
+// program ends.
 inline const std::filesystem::path& english3_data() {
-  static const std::filesystem::path dir = [] {
-    const std::filesystem::path d = fresh_dir("tsuru-data-english3");
-    ScopedEnv data("TSURU_DATA", d.string());
+  struct Removed {
+    std::filesystem::path dir;
+    ~Removed() {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    }
+  };
+  static const Removed data{fresh_dir("tsuru-data-english3")};
+  static const bool built = [] {
+    ScopedEnv env("TSURU_DATA", data.dir.string());
     const auto r = test::run_tsuru(
         {"egdb", "build", "--variant", "english", "--pieces", "3", "--threads", "1", "--quiet"});
     INFO(r.err);
     REQUIRE(r.code == 0);
-    std::atexit([] {
-      std::error_code ec;
-      std::filesystem::remove_all(english3_data(), ec);
-    });
-    return d;
+    return true;
   }();
-  return dir;
+  (void)built;
+  return data.dir;
 }
 
 }  // namespace tsuru::test
