@@ -56,6 +56,23 @@ void check_reduction_guards() {
       INFO("depth " << depth << " move " << i);
       CHECK(depth - 1 - G::reduction(quiet, false, depth, i, false) >= 0);
     }
+  // The table (whether or not the rule set uses it): more reduction for later moves and deeper
+  // nodes, less at PV nodes, none for the first move, and always a ply above the horizon.
+  using P = SearchParams<R>;
+  for (int depth = 1; depth < 40; ++depth)
+    for (std::size_t i = 0; i < 40; ++i) {
+      INFO("depth " << depth << " move " << i);
+      const int r = P::table_reduction(depth, i, false);
+      CHECK(r >= 0);
+      CHECK(depth - 1 - r >= 1 - (depth < 3 ? 1 : 0));
+      CHECK(P::table_reduction(depth, i, true) <= r);
+      CHECK(P::table_reduction(depth, i + 1, false) >= r);
+      CHECK(P::table_reduction(depth + 1, i, false) >= r);
+      if (i == 0) CHECK(r == 0);
+    }
+  CHECK(P::table_reduction(3, 1, false) == 1);
+  CHECK(P::table_reduction(3, 1, true) == 0);
+  CHECK(P::table_reduction(10, 20, false) == 3);
 }
 
 template <class R>

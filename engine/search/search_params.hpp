@@ -69,9 +69,22 @@ struct SearchParams {
   // history. Off until decided.
   static constexpr bool kContinuationHistory = false;
 
+  // The reductions by table (kReductionTable; off until decided): at non-PV nodes from depth
+  // 3 one ply from the second move on, two from the fifth at depth 5, three from the
+  // thirteenth at depth 9; at PV nodes a ply less, from the fourth move. Never to or past the
+  // horizon.
+  static constexpr bool kReductionTable = false;
+  static constexpr int table_reduction(int depth, std::size_t i, bool pv_node) {
+    if (depth < 3 || i < 1) return 0;
+    int r = 1 + (depth >= 5 && i >= 4 ? 1 : 0) + (depth >= 9 && i >= 12 ? 1 : 0);
+    if (pv_node) r = i >= 3 ? r - 1 : 0;
+    return std::min(r, depth - 2);
+  }
+
   // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
   // that is not a killer (the caller checks that) is first searched this many plies shallower.
   static constexpr int reduction(int depth, std::size_t i, bool pv_node) {
+    if constexpr (kReductionTable) return table_reduction(depth, i, pv_node);
     if (depth < 3 || i < 3) return 0;
     const int r = 1 + (depth >= 6 && i >= 8 ? 1 : 0);
     return pv_node ? r - 1 : r;
