@@ -476,18 +476,23 @@ class Generator {
       mark_level(threads, lost_d, won_d);
       const Value won = static_cast<Value>(kWinFlag | (d + 1));
       if (lost_here > 0)
-        for_marked(threads, level_lost_, [&](int i, std::uint64_t idx) {
-          for_each_predecessor(i, idx, [&](int j, std::uint64_t q) {
-            if (count_[j][q] == kNoQuiet) return;  // a capture to make: no quiet move to P
-            std::atomic_ref<Value> value(values_[j][q]);
-            Value cur = value.load(std::memory_order_relaxed);
-            while (cur == kUnknown || (is_win(cur) && distance_of(cur) > d + 1))
-              if (value.compare_exchange_weak(cur, won, std::memory_order_relaxed)) {
-                if (cur != kUnknown) tally(cur, -1);  // a win found faster
-                tally(won, 1);
-                break;
-              }
-          });
+        for_marked_words(threads, level_lost_, [&](int i, std::uint64_t w, std::uint64_t bits) {
+          std::int64_t won_now = 0;  // tallied once a word: the shared counter is contended
+          for (; bits; bits &= bits - 1)
+            for_each_predecessor(
+                i, 64 * w + static_cast<std::uint64_t>(std::countr_zero(bits)),
+                [&](int j, std::uint64_t q) {
+                  if (count_[j][q] == kNoQuiet) return;  // a capture to make: no quiet move to P
+                  std::atomic_ref<Value> value(values_[j][q]);
+                  Value cur = value.load(std::memory_order_relaxed);
+                  while (cur == kUnknown || (is_win(cur) && distance_of(cur) > d + 1))
+                    if (value.compare_exchange_weak(cur, won, std::memory_order_relaxed)) {
+                      if (cur != kUnknown) tally(cur, -1);  // a win found faster
+                      ++won_now;
+                      break;
+                    }
+                });
+          if (won_now) tally(won, won_now);
         });
       if (won_here > 0)
         for_marked(threads, level_won_, [&](int i, std::uint64_t idx) {
@@ -547,11 +552,18 @@ class Generator {
   // f(slice, index) for every bit set in marks, the words split over the threads.
   template <class F>
   void for_marked(int threads, const std::vector<std::uint64_t> (&marks)[2], const F& f) {
+    for_marked_words(threads, marks, [&](int i, std::uint64_t w, std::uint64_t bits) {
+      for (; bits; bits &= bits - 1)
+        f(i, 64 * w + static_cast<std::uint64_t>(std::countr_zero(bits)));
+    });
+  }
+  // f(slice, word, bits) for every non-zero word of marks (bit k of word w: index 64 w + k).
+  template <class F>
+  void for_marked_words(int threads, const std::vector<std::uint64_t> (&marks)[2], const F& f) {
     for (int i = 0; i < current_count_; ++i) {
       const std::vector<std::uint64_t>& bits = marks[i];
       for_indices(threads, bits.size(), [&](std::uint64_t w) {
-        for (std::uint64_t b = bits[w]; b; b &= b - 1)
-          f(i, 64 * w + static_cast<std::uint64_t>(std::countr_zero(b)));
+        if (bits[w]) f(i, w, bits[w]);
       });
     }
   }
@@ -575,6 +587,11 @@ class Generator {
     int inside = 0, fastest = -1, slowest = 0;
     bool can_lose = true;
     for (const Move& m : moves) {
+      // A quiet move that does not crown leads to the mirrored slice, which is in the unit.
+      if (!m.is_capture() && !m.crowns) {
+        ++inside;
+        continue;
+      }
       const Child c = where(pos.after(m));
       if (c.slice >= 0) {
         ++inside;
