@@ -128,4 +128,33 @@ TEST_CASE("egdb plan prints each unit's memory and the units it needs", "[egdb][
   CHECK(row.ends_with(" 0101,0110,1010,0102,0111,0210,1011,0211"));
 }
 
+TEST_CASE("egdb plan counts the slices without distances at two bits an index", "[egdb][plan]") {
+  // English 6 pieces: the 5- and 6-piece slices a unit needs have no distances (the default
+  // --distance-pieces 4) and are held packed; the 4-piece ones in full.
+  const auto plan = test::run_tsuru({"egdb", "plan", "--variant", "english", "--pieces", "6"});
+  REQUIRE(plan.code == 0);
+  const egdb::Layout layout = egdb::layout_of(Variant::English);
+  std::istringstream lines(plan.out);
+  int six = 0;
+  for (const egdb::Unit& u : egdb::plan(6)) {
+    std::string line;
+    REQUIRE(std::getline(lines, line));
+    if (u.pieces() < 6) continue;
+    std::istringstream f(line);
+    int order = -1, pieces = 0;
+    std::string slice, unit;
+    unsigned long long positions = 0, mib = 0;
+    f >> order >> slice >> unit >> pieces >> positions >> mib;
+    INFO(line);
+    std::uint64_t full = 0, packed = 0;
+    for (const egdb::Slice& s : egdb::slices_needed(u))
+      (s.pieces() <= 4 ? full : packed) += egdb::slice_size(layout, s);
+    const std::uint64_t floor = 4 * positions + 2 * full + packed / 4 + (64ull << 20);
+    CHECK(mib * 1048576 >= floor);
+    CHECK(mib * 1048576 < floor + 2 * 1048576);
+    ++six;
+  }
+  CHECK(six == 37);
+}
+
 }  // namespace tsuru

@@ -119,14 +119,20 @@ int egdb_build(const Args& args) {
 // The memory a unit's build takes at its peak, in MiB, estimated from the plan's sizes (the
 // generator's arrays, eval/egdb/generator.hpp): per index of the unit its value (2 bytes), its
 // count of moves (1) and the two bits that mark a distance, or when the files are written the
-// value, a byte of capture mask and the encoded bytes: 4 bytes an index in all; 2 bytes an
-// index of every slice it needs (decoded in memory); 64 MiB for the program (docs/egdb.md).
+// value, a byte of capture mask and the encoded bytes: 4 bytes an index in all; for every slice
+// it needs, decoded in memory, 2 bytes an index with distances (up to the default
+// --distance-pieces) and a quarter byte without (eval/egdb/packed_values.hpp); 64 MiB for the
+// program (docs/egdb.md).
 std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u) {
   std::uint64_t unit = egdb::slice_size(layout, u.first);
   if (!u.symmetric()) unit += egdb::slice_size(layout, u.second);
-  std::uint64_t needed = 0;
-  for (const egdb::Slice& s : egdb::slices_needed(u)) needed += egdb::slice_size(layout, s);
-  const std::uint64_t bytes = 4 * unit + 2 * needed + (std::uint64_t{64} << 20);
+  std::uint64_t needed_bytes = 0;
+  const int distance_pieces = egdb::BuildOptions{}.distance_pieces;
+  for (const egdb::Slice& s : egdb::slices_needed(u)) {
+    const std::uint64_t n = egdb::slice_size(layout, s);
+    needed_bytes += s.pieces() <= distance_pieces ? 2 * n : (n + 3) / 4;
+  }
+  const std::uint64_t bytes = 4 * unit + needed_bytes + (std::uint64_t{64} << 20);
   return (bytes + (std::uint64_t{1} << 20) - 1) >> 20;
 }
 

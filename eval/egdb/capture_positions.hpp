@@ -32,14 +32,15 @@ std::vector<std::uint8_t> capture_mask(const Layout& layout, const Slice& s, int
   return mask;
 }
 
-// Puts back the values of slice s's capture positions into values (decoded from a file that
-// omits them), from the values of the slices the captures lead to: child(position) gives a
-// child's value from its side to move's view (those slices restored already: they have fewer
-// pieces). with_distance: keep the distances (a file without them decodes to distance 0).
-template <class R, class Child>
-void restore_captures(const Layout& layout, const Slice& s, std::vector<Value>& values,
-                      bool with_distance, int threads, const Child& child) {
-  for_indices(threads, values.size(), [&](std::uint64_t i) {
+// Puts back the values of slice s's capture positions (decoded from a file that omits them)
+// by set(index, value), from the values of the slices the captures lead to: child(position)
+// gives a child's value from its side to move's view (those slices restored already: they
+// have fewer pieces). with_distance: keep the distances (a file without them decodes to
+// distance 0). set is called from several threads, never twice for an index.
+template <class R, class Child, class Set>
+void restore_captures(const Layout& layout, const Slice& s, bool with_distance, int threads,
+                      const Child& child, const Set& set) {
+  for_indices(threads, slice_size(layout, s), [&](std::uint64_t i) {
     const auto placement = unrank(layout, s, i);
     if (!placement) return;
     const Position pos = position_of(layout, *placement);
@@ -64,7 +65,7 @@ void restore_captures(const Layout& layout, const Slice& s, std::vector<Value>& 
       v = static_cast<Value>(kWinFlag | (with_distance ? fastest + 1 : 0));
     else if (all_won)
       v = static_cast<Value>(kLossFlag | (with_distance ? slowest + 1 : 0));
-    values[i] = v;
+    set(i, v);
   });
 }
 

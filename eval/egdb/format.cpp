@@ -6,6 +6,7 @@
 
 #include "engine/rules/binary_io.hpp"
 #include "eval/egdb/block_cache.hpp"
+#include "eval/egdb/packed_values.hpp"
 #include "eval/egdb/run_coder.hpp"
 
 namespace tsuru::egdb {
@@ -325,12 +326,9 @@ int SliceView::distance(std::uint64_t index) const {
       get_le(distances_ + index * static_cast<std::uint64_t>(distance_bytes_), distance_bytes_));
 }
 
-std::vector<Value> SliceView::decode_all() const {
-  std::vector<Value> out(counts_.positions);
-  const auto value = [&](std::uint64_t i, unsigned symbol) {
-    const auto d = static_cast<Value>(distance_bytes_ ? distance(i) : 0);
-    out[i] = symbol == 1 ? Value(kWinFlag | d) : symbol == 2 ? Value(kLossFlag | d) : kUnknown;
-  };
+void SliceView::for_each_symbol(
+    const std::function<void(std::uint64_t first, const std::uint8_t* symbols, std::uint64_t n)>& f)
+    const {
   std::vector<std::uint8_t> symbols;
   for (std::uint32_t b = 0; b < block_count_; ++b) {
     const std::uint8_t* p = blocks_ + get_le(offsets_ + 4 * b, 4);
@@ -338,20 +336,45 @@ std::vector<Value> SliceView::decode_all() const {
     const std::uint64_t n = std::min<std::uint64_t>(block_positions_, counts_.positions - first);
     if (version_ == 2) {
       decode_runs(p, block_bytes(b), block_size_of(b), &symbols);
-      for (std::uint64_t i = 0; i < n; ++i) value(first + i, symbols[i]);
-      continue;
+    } else if (*p == 0) {
+      symbols.resize(n);
+      for (std::uint64_t i = 0; i < n; ++i)
+        symbols[i] = static_cast<std::uint8_t>((p[1 + i / 4] >> (2 * (i % 4))) & 3U);
+    } else {
+      ++p;
+      symbols.clear();
+      for (std::uint64_t at = 0; at < n;) {
+        const Run run = next_run(p);
+        symbols.insert(symbols.end(), run.length, static_cast<std::uint8_t>(run.symbol));
+        at += run.length;
+      }
     }
-    if (*p == 0) {
-      for (std::uint64_t i = 0; i < n; ++i) value(first + i, (p[1 + i / 4] >> (2 * (i % 4))) & 3U);
-      continue;
-    }
-    ++p;
-    for (std::uint64_t at = 0; at < n;) {
-      const Run run = next_run(p);
-      for (std::uint64_t k = 0; k < run.length; ++k) value(first + at + k, run.symbol);
-      at += run.length;
-    }
+    f(first, symbols.data(), n);
   }
+}
+
+std::vector<Value> SliceView::decode_all() const {
+  std::vector<Value> out(counts_.positions);
+  for_each_symbol([&](std::uint64_t first, const std::uint8_t* symbols, std::uint64_t n) {
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const auto d = static_cast<Value>(distance_bytes_ ? distance(first + i) : 0);
+      const unsigned symbol = symbols[i];
+      out[first + i] = symbol == 1   ? Value(kWinFlag | d)
+                       : symbol == 2 ? Value(kLossFlag | d)
+                                     : kUnknown;
+    }
+  });
+  return out;
+}
+
+PackedValues SliceView::decode_wdl() const {
+  PackedValues out(counts_.positions);
+  for_each_symbol([&](std::uint64_t first, const std::uint8_t* symbols, std::uint64_t n) {
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const unsigned symbol = symbols[i];
+      out.set_alone(first + i, symbol == 1 ? kWinFlag : symbol == 2 ? kLossFlag : kUnknown);
+    }
+  });
   return out;
 }
 

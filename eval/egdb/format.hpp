@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,7 @@ inline constexpr std::uint32_t kBlockPositionsV1 = 8192;
 inline constexpr std::uint8_t kFlagCapturesOmitted = 1;
 
 class BlockCache;
+class PackedValues;
 
 enum class Wdl : std::uint8_t { Draw = 0, Win = 1, Loss = 2 };
 
@@ -109,6 +111,8 @@ class SliceView {
   // Every value decoded (distances 0 when the file has none; don't-care values where the file
   // omits positions).
   std::vector<Value> decode_all() const;
+  // Every value as win, draw or loss (eval/egdb/packed_values.hpp): two bits an index.
+  PackedValues decode_wdl() const;
   std::uint32_t version() const { return version_; }
   // The positions with a capture pending are not stored (version 2, kFlagCapturesOmitted).
   bool omits_captures() const { return (flags_ & kFlagCapturesOmitted) != 0; }
@@ -127,6 +131,9 @@ class SliceView {
   std::uint8_t flags_ = 0;
   BlockCache* cache_ = nullptr;
   std::uint32_t block_size_of(std::uint32_t b) const;
+  // f(first index, symbols, count) for every block in order, its symbols decoded.
+  void for_each_symbol(const std::function<void(std::uint64_t first, const std::uint8_t* symbols,
+                                                std::uint64_t n)>& f) const;
   const std::uint8_t* block_data(std::uint32_t b) const;
   std::size_t block_bytes(std::uint32_t b) const;
   int distance_bytes_ = 0;

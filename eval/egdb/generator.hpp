@@ -43,6 +43,7 @@
 #include "eval/egdb/capture_positions.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/format.hpp"
+#include "eval/egdb/packed_values.hpp"
 #include "eval/egdb/plan.hpp"
 
 namespace tsuru::egdb {
@@ -148,8 +149,7 @@ class Generator {
       r.seconds = seconds;
       r.passes = passes;
       // The unit's own values serve the units after it without reading the file again.
-      cache_[slices[i].code()] =
-          Dependency{std::move(values_[i]), with_distance, r.counts.max_distance};
+      cache_[slices[i].code()] = kept(std::move(values_[i]), with_distance, r.counts.max_distance);
     }
     trim_cache(unit.pieces());
     return reports;
@@ -160,11 +160,28 @@ class Generator {
   }
 
  private:
+  // A slice built before: with distances (exact) its values in full, else two bits an index.
   struct Dependency {
-    std::vector<Value> values;
+    std::vector<Value> values;  // exact
+    PackedValues packed;        // not exact
     bool exact = false;
     std::uint32_t max_distance = 0;
+
+    Value operator[](std::uint64_t i) const { return exact ? values[i] : packed[i]; }
+    std::size_t bytes() const { return values.size() * sizeof(Value) + packed.bytes(); }
   };
+  static Dependency kept(std::vector<Value> values, bool exact, std::uint32_t max_distance) {
+    Dependency d;
+    d.exact = exact;
+    d.max_distance = max_distance;
+    if (exact) {
+      d.values = std::move(values);
+    } else {
+      d.packed = PackedValues(values.size());
+      for (std::uint64_t i = 0; i < values.size(); ++i) d.packed.set_alone(i, values[i]);
+    }
+    return d;
+  }
   struct Existing {
     SliceCounts counts;
     bool distance = false;
@@ -195,19 +212,32 @@ class Generator {
                                "): build the plan in order");
     auto view = SliceView::parse(file->data(), file->size(), rules_, s, slice_size(layout_, s));
     if (!view) throw std::runtime_error(path + ": " + view.error());
-    Dependency d{view->decode_all(), view->has_distance(), view->counts().max_distance};
+    Dependency d;
+    d.exact = view->has_distance();
+    d.max_distance = view->counts().max_distance;
+    if (d.exact)
+      d.values = view->decode_all();
+    else
+      d.packed = view->decode_wdl();
     if (view->omits_captures()) {
       // The file leaves the capture positions out: their values come back from the slices the
       // captures lead to (fewer pieces, restored first).
       for (const Slice& t : slices_after(s))
         if (t.pieces() < s.pieces()) dependency(t);
-      restore_captures<R>(layout_, s, d.values, d.exact, options_.threads,
-                          [&](const Position& c) -> Value {
-                            if (c.pieces(c.turn()) == 0) return no_move_value();
-                            const auto loc = locate(layout_, c);
-                            if (!loc) throw std::runtime_error("a capture led off the index");
-                            return cache_.at(loc->slice.code()).values[loc->index];
-                          });
+      restore_captures<R>(
+          layout_, s, d.exact, options_.threads,
+          [&](const Position& c) -> Value {
+            if (c.pieces(c.turn()) == 0) return no_move_value();
+            const auto loc = locate(layout_, c);
+            if (!loc) throw std::runtime_error("a capture led off the index");
+            return cache_.at(loc->slice.code())[loc->index];
+          },
+          [&](std::uint64_t i, Value v) {
+            if (d.exact)
+              d.values[i] = v;
+            else
+              d.packed.set(i, v);
+          });
     }
     return cache_.emplace(s.code(), std::move(d)).first->second;
   }
@@ -216,7 +246,7 @@ class Generator {
   // need a capture of four pieces; kept anyway below 64 MiB).
   void trim_cache(int pieces) {
     std::size_t bytes = 0;
-    for (const auto& [code, d] : cache_) bytes += d.values.size() * sizeof(Value);
+    for (const auto& [code, d] : cache_) bytes += d.bytes();
     if (bytes < (std::size_t{64} << 20)) return;
     for (auto it = cache_.begin(); it != cache_.end();) {
       const int n =
@@ -252,10 +282,10 @@ class Generator {
   }
 
   // Dependencies are loaded before the threads start (see run_pass), so this only reads.
-  const std::vector<Value>& lookup(const Slice& s) {
+  const Dependency& lookup(const Slice& s) {
     const auto it = cache_.find(s.code());
     if (it == cache_.end()) throw std::runtime_error("dependency not loaded: " + s.name());
-    return it->second.values;
+    return it->second;
   }
 
   // Loads every slice the moves of a slice can reach: fewer pieces, or one man crowned.

@@ -1,0 +1,59 @@
+// Win, draw or loss at two bits an index: how the generator holds the slices it builds on when
+// they have no distances (a Value takes 16 bits), so that the largest units fit in memory.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "eval/egdb/format.hpp"
+
+namespace tsuru::egdb {
+
+class PackedValues {
+ public:
+  PackedValues() = default;
+  explicit PackedValues(std::uint64_t n) : n_(n), words_((n + 31) / 32, 0) {}
+
+  std::uint64_t size() const { return n_; }
+  std::size_t bytes() const { return words_.size() * sizeof(std::uint64_t); }
+
+  // The value at index i, distance 0 (as a file without distances decodes).
+  Value operator[](std::uint64_t i) const {
+    switch ((words_[i / 32] >> (2 * (i % 32))) & 3U) {
+      case 1:
+        return kWinFlag;
+      case 2:
+        return kLossFlag;
+      case 3:
+        return kInvalid;
+      default:
+        return kUnknown;
+    }
+  }
+
+  // Sets index i: safe while other threads set other indices, also of the same word.
+  void set(std::uint64_t i, Value v) {
+    std::atomic_ref<std::uint64_t> word(words_[i / 32]);
+    const unsigned shift = 2 * static_cast<unsigned>(i % 32);
+    word.fetch_and(~(std::uint64_t{3} << shift), std::memory_order_relaxed);
+    word.fetch_or(std::uint64_t{code(v)} << shift, std::memory_order_relaxed);
+  }
+
+  // Sets index i, which no other thread touches meanwhile, nor any index of its word.
+  void set_alone(std::uint64_t i, Value v) {
+    const unsigned shift = 2 * static_cast<unsigned>(i % 32);
+    std::uint64_t& word = words_[i / 32];
+    word = (word & ~(std::uint64_t{3} << shift)) | (std::uint64_t{code(v)} << shift);
+  }
+
+ private:
+  static constexpr unsigned code(Value v) {
+    return v == kInvalid ? 3U : is_win(v) ? 1U : is_loss(v) ? 2U : 0U;
+  }
+
+  std::uint64_t n_ = 0;
+  std::vector<std::uint64_t> words_;
+};
+
+}  // namespace tsuru::egdb
