@@ -158,3 +158,35 @@ TEST_CASE("egdb plan counts the slices without distances at two bits an index", 
 }
 
 }  // namespace tsuru
+
+namespace tsuru {
+
+TEST_CASE("egdb build refuses a unit above --memory before building anything", "[egdb][plan]") {
+  const std::filesystem::path dir = test::fresh_dir("tsuru-egdb-memory");
+  const std::string d = dir.string();
+  // Every unit needs at least the program's 64 MiB: a budget of 32 MiB refuses the first.
+  const auto refused = test::run_tsuru({"egdb", "build", "--variant", "english", "--pieces", "3",
+                                        "--dir", d, "--memory", "0.03125", "--quiet"});
+  CHECK(refused.code != 0);
+  CHECK(refused.err.find("unit 0101 needs about 65 MiB, more than --memory allows (32 MiB)") !=
+        std::string::npos);
+  CHECK(std::filesystem::is_empty(dir));
+  for (const char* bad : {"0", "-1", "nan"}) {
+    const auto r = test::run_tsuru(
+        {"egdb", "build", "--variant", "english", "--pieces", "2", "--dir", d, "--memory", bad});
+    INFO(bad);
+    CHECK(r.code != 0);
+    CHECK(std::filesystem::is_empty(dir));
+  }
+  // Within the budget it builds; units already built are not refused whatever the budget.
+  const auto built = test::run_tsuru({"egdb", "build", "--variant", "english", "--pieces", "3",
+                                      "--dir", d, "--memory", "1", "--quiet"});
+  REQUIRE(built.code == 0);
+  const auto kept = test::run_tsuru({"egdb", "build", "--variant", "english", "--pieces", "3",
+                                     "--dir", d, "--memory", "0.03125", "--quiet"});
+  CHECK(kept.code == 0);
+  CHECK(kept.out.find("(exists)") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace tsuru

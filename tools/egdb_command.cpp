@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include <unistd.h>
+
 #include <boost/program_options.hpp>
 
 #include "book/data_dir.hpp"
@@ -47,10 +49,40 @@ void print_heading() {
               "losses", "invalid", "dist", "bytes", "seconds");
 }
 
+// The memory a unit's build takes at its peak, in MiB, estimated from the plan's sizes (the
+// generator's arrays, eval/egdb/generator.hpp): per index of the unit its value (2 bytes), its
+// count of moves (1) and the two bits that mark a distance, or when the files are written the
+// value, a byte of capture mask and the encoded bytes: 4 bytes an index in all; for every slice
+// it needs, decoded in memory, 2 bytes an index with distances (up to --distance-pieces) and a
+// quarter byte without (eval/egdb/packed_values.hpp); 64 MiB for the
+// program (docs/egdb.md).
+std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u,
+                               int distance_pieces = egdb::BuildOptions{}.distance_pieces) {
+  std::uint64_t unit = egdb::slice_size(layout, u.first);
+  if (!u.symmetric()) unit += egdb::slice_size(layout, u.second);
+  std::uint64_t needed_bytes = 0;
+  for (const egdb::Slice& s : egdb::slices_needed(u)) {
+    const std::uint64_t n = egdb::slice_size(layout, s);
+    needed_bytes += s.pieces() <= distance_pieces ? 2 * n : (n + 3) / 4;
+  }
+  const std::uint64_t bytes = 4 * unit + needed_bytes + (std::uint64_t{64} << 20);
+  return (bytes + (std::uint64_t{1} << 20) - 1) >> 20;
+}
+
+// The default --memory: three quarters of the machine's memory, in MiB.
+std::uint64_t default_memory_mib() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{16} << 10;
+  return static_cast<std::uint64_t>(pages) / 4 * 3 * static_cast<std::uint64_t>(page) >> 20;
+}
+
 int egdb_build(const Args& args) {
   std::string variant_name = "english", slice_text;
   int pieces = 0;
   egdb::BuildOptions o;
+  double memory_gb = static_cast<double>(default_memory_mib()) / 1024;
+  char memory_text[32];
+  std::snprintf(memory_text, sizeof memory_text, "%.1f", memory_gb);
   o.dir = data::user_folder("egdb");  // where the engines look (book/data_dir.hpp)
   if (o.dir.empty()) o.dir = ".";
   po::options_description desc(
@@ -67,10 +99,14 @@ int egdb_build(const Args& args) {
       "looks")("threads", po::value(&o.threads)->default_value(o.threads), "worker threads")(
       "distance-pieces", po::value(&o.distance_pieces)->default_value(o.distance_pieces),
       "store distances to the end for slices of at most this many pieces")(
-      "quiet", "no progress line on stderr");
+      "quiet", "no progress line on stderr")(
+      "memory", po::value(&memory_gb)->default_value(memory_gb, memory_text),
+      "GB the build may take: a unit that needs more (as `tsuru egdb plan` estimates) is "
+      "refused before anything is built (default: three quarters of the machine's)");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
   const Variant v = supported_variant(variant_name);
+  if (!(memory_gb > 0)) throw std::runtime_error("--memory must be a positive number of GB");
   o.progress = vm.count("quiet") == 0;
   if (o.threads < 1 || o.threads > 256) throw std::runtime_error("--threads must be 1..256");
   std::vector<egdb::Unit> units;
@@ -88,9 +124,20 @@ int egdb_build(const Args& args) {
   std::filesystem::create_directories(o.dir, ec);
   if (ec) throw std::runtime_error(o.dir + ": " + ec.message());
   const auto start = std::chrono::steady_clock::now();
-  print_heading();
   return with_rules(v, [&]<class R>(R) {
     egdb::Generator<R> generator(v, o);
+    // Every unit still to build must fit the budget: refused before the first is built.
+    const egdb::Layout layout = egdb::layout_of(v);
+    const auto budget = static_cast<std::uint64_t>(memory_gb * 1024);
+    for (const egdb::Unit& u : units) {
+      const std::uint64_t need = build_memory_mib(layout, u, o.distance_pieces);
+      if (need > budget && !generator.complete(u))
+        throw std::runtime_error("unit " + unit_name(u) + " needs about " + std::to_string(need) +
+                                 " MiB, more than --memory allows (" + std::to_string(budget) +
+                                 " MiB): build it on a larger machine or cluster node "
+                                 "(docs/cluster.md)");
+    }
+    print_heading();
     egdb::SliceCounts total;
     std::uint64_t bytes = 0;
     for (const egdb::Unit& u : units) {
@@ -114,26 +161,6 @@ int egdb_build(const Args& args) {
                 static_cast<unsigned long long>(bytes), secs);
     return 0;
   });
-}
-
-// The memory a unit's build takes at its peak, in MiB, estimated from the plan's sizes (the
-// generator's arrays, eval/egdb/generator.hpp): per index of the unit its value (2 bytes), its
-// count of moves (1) and the two bits that mark a distance, or when the files are written the
-// value, a byte of capture mask and the encoded bytes: 4 bytes an index in all; for every slice
-// it needs, decoded in memory, 2 bytes an index with distances (up to the default
-// --distance-pieces) and a quarter byte without (eval/egdb/packed_values.hpp); 64 MiB for the
-// program (docs/egdb.md).
-std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u) {
-  std::uint64_t unit = egdb::slice_size(layout, u.first);
-  if (!u.symmetric()) unit += egdb::slice_size(layout, u.second);
-  std::uint64_t needed_bytes = 0;
-  const int distance_pieces = egdb::BuildOptions{}.distance_pieces;
-  for (const egdb::Slice& s : egdb::slices_needed(u)) {
-    const std::uint64_t n = egdb::slice_size(layout, s);
-    needed_bytes += s.pieces() <= distance_pieces ? 2 * n : (n + 3) / 4;
-  }
-  const std::uint64_t bytes = 4 * unit + needed_bytes + (std::uint64_t{64} << 20);
-  return (bytes + (std::uint64_t{1} << 20) - 1) >> 20;
 }
 
 int egdb_plan(const Args& args) {

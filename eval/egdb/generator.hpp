@@ -110,6 +110,7 @@ class Generator {
     if (all_exist) return reports;
 
     const auto start = std::chrono::steady_clock::now();
+    forget_all_but(unit);
     exact_ = true;
     max_dependency_distance_ = 0;
     for (int i = 0; i < count; ++i) {
@@ -151,8 +152,13 @@ class Generator {
       // The unit's own values serve the units after it without reading the file again.
       cache_[slices[i].code()] = kept(std::move(values_[i]), with_distance, r.counts.max_distance);
     }
-    trim_cache(unit.pieces());
     return reports;
+  }
+
+  // Whether valid files of both the unit's slices are there (build keeps them).
+  bool complete(const Unit& unit) const {
+    return read_existing(unit.first).has_value() &&
+           (unit.symmetric() || read_existing(unit.second).has_value());
   }
 
   std::string path_of(const Slice& s) const {
@@ -242,17 +248,18 @@ class Generator {
     return cache_.emplace(s.code(), std::move(d)).first->second;
   }
 
-  // Forget the slices the next units cannot reach (those of fewer pieces than pieces - 3 would
-  // need a capture of four pieces; kept anyway below 64 MiB).
-  void trim_cache(int pieces) {
+  // Forgets the slices built or read before that the unit does not need (they are read again
+  // when a later unit does), so that a run's memory is its largest unit's, not the sum of
+  // what it built; all are kept while they take less than 64 MiB.
+  void forget_all_but(const Unit& unit) {
     std::size_t bytes = 0;
     for (const auto& [code, d] : cache_) bytes += d.bytes();
     if (bytes < (std::size_t{64} << 20)) return;
-    for (auto it = cache_.begin(); it != cache_.end();) {
-      const int n =
-          (it->first >> 12) + ((it->first >> 8) & 15) + ((it->first >> 4) & 15) + (it->first & 15);
-      it = n < pieces - 1 ? cache_.erase(it) : std::next(it);
-    }
+    std::vector<int> keep;
+    for (const Slice& s : slices_needed(unit)) keep.push_back(s.code());
+    for (auto it = cache_.begin(); it != cache_.end();)
+      it = std::find(keep.begin(), keep.end(), it->first) == keep.end() ? cache_.erase(it)
+                                                                        : std::next(it);
   }
 
   static constexpr Value no_move_value() { return R::kNoMoveWins ? kWinFlag : kLossFlag; }
