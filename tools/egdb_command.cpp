@@ -1,6 +1,7 @@
 // tsuru egdb build|plan|info: endgame databases (docs/egdb.md).
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
@@ -69,8 +70,14 @@ std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u,
   return (bytes + (std::uint64_t{1} << 20) - 1) >> 20;
 }
 
-// The default --memory: three quarters of the machine's memory, in MiB.
+// The default --memory, in MiB: a Slurm job's memory (SLURM_MEM_PER_NODE, in MB, which the
+// cluster scripts set from the plan: docs/cluster.md), else three quarters of the machine's.
 std::uint64_t default_memory_mib() {
+  if (const char* slurm = std::getenv("SLURM_MEM_PER_NODE")) {
+    char* end = nullptr;
+    const unsigned long long mb = std::strtoull(slurm, &end, 10);
+    if (end != slurm && *end == '\0' && mb > 0) return mb;
+  }
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return std::uint64_t{16} << 10;
   return static_cast<std::uint64_t>(pages) / 4 * 3 * static_cast<std::uint64_t>(page) >> 20;
@@ -102,7 +109,8 @@ int egdb_build(const Args& args) {
       "quiet", "no progress line on stderr")(
       "memory", po::value(&memory_gb)->default_value(memory_gb, memory_text),
       "GB the build may take: a unit that needs more (as `tsuru egdb plan` estimates) is "
-      "refused before anything is built (default: three quarters of the machine's)");
+      "refused before anything is built (default: a Slurm job's memory, else three quarters of "
+      "the machine's)");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
   const Variant v = supported_variant(variant_name);
