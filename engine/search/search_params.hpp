@@ -70,10 +70,9 @@ struct SearchParams {
   static constexpr bool kContinuationHistory = false;
 
   // The reductions by table (kReductionTable; off: international +4 Elo in 160 games,
-  // undecided): at non-PV nodes from depth
-  // 3 one ply from the second move on, two from the fifth at depth 5, three from the
-  // thirteenth at depth 9; at PV nodes a ply less, from the fourth move. Never to or past the
-  // horizon.
+  // undecided): at non-PV nodes from depth 3 one ply from the second move on, two from the
+  // fifth at depth 5, three from the thirteenth at depth 9; at PV nodes a ply less, from the
+  // fourth move. Never to or past the horizon.
   static constexpr bool kReductionTable = false;
   static constexpr int table_reduction(int depth, std::size_t i, bool pv_node) {
     if (depth < 3 || i < 1) return 0;
