@@ -318,7 +318,6 @@ TEST_CASE("egdb files decode to the same win, draw or loss packed and in full", 
     const fs::path dir = test::fresh_dir("tsuru-packed-test-v" + std::to_string(version));
     build(Variant::English, dir, 3, version);
     const egdb::Layout layout = egdb::layout_of(Variant::English);
-    int files = 0;
     for (const egdb::Unit& u : egdb::plan(3))
       for (const egdb::Slice& s : {u.first, u.second}) {
         const std::vector<std::uint8_t> bytes = read_bytes(dir / ("english-" + s.name() + ".egdb"));
@@ -336,9 +335,7 @@ TEST_CASE("egdb files decode to the same win, draw or loss packed and in full", 
           differ += packed[i] != want;
         }
         CHECK(differ == 0);
-        ++files;
       }
-    CHECK(files == 18);  // 9 units of 2 and 3 pieces, each counted for both its slices
     fs::remove_all(dir);
   }
 }

@@ -55,8 +55,7 @@ void print_heading() {
 // count of moves (1) and the two bits that mark a distance, or when the files are written the
 // value, a byte of capture mask and the encoded bytes: 4 bytes an index in all; for every slice
 // it needs, decoded in memory, 2 bytes an index with distances (up to --distance-pieces) and a
-// quarter byte without (eval/egdb/packed_values.hpp); 64 MiB for the
-// program (docs/egdb.md).
+// quarter byte without (eval/egdb/packed_values.hpp); 64 MiB for the program (docs/egdb.md).
 std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u,
                                int distance_pieces = egdb::BuildOptions{}.distance_pieces) {
   std::uint64_t unit = egdb::slice_size(layout, u.first);

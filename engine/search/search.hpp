@@ -245,7 +245,7 @@ class Search {
       const Move& m = root_moves_[idx];
       const Position child = root.after(m);
       const DrawState ds = advance_draw_state<R>(root_draw_, root, m, child);
-      arrived_[1] = m.to;
+      note_arrival(1, m);
       Score s;
       if (searched == 0) {
         s = -search(child, ds, depth - 1, -beta, -alpha, 1, true);
@@ -408,7 +408,7 @@ class Search {
       const Position child = pos.after(m);
       tt_.prefetch(child.key());
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
-      arrived_[ply + 1] = m.to;
+      note_arrival(ply + 1, m);
       const bool quiet = !m.is_capture() && !m.crowns;
       Score s;
       if (i == 0) {
@@ -453,7 +453,7 @@ class Search {
       const Move& m = moves[i];
       const Position child = pos.after(m);
       const DrawState child_ds = advance_draw_state<R>(ds, pos, m, child);
-      arrived_[ply + 1] = m.to;
+      note_arrival(ply + 1, m);
       const Score s = -search(child, child_ds, depth - 1, -bound, -bound + 1, ply + 1, false);
       if (aborted_ || s >= bound) return false;
     }
@@ -660,6 +660,9 @@ class Search {
   // move arriving on the square it arrived on (arrived_[ply]; none at the root).
   static constexpr std::uint8_t kNoSquare = 64;
   static constexpr std::size_t kContinuationSize = 2 * 65 * 64 * 64;
+  void note_arrival(int ply, const Move& m) {
+    if constexpr (SearchParams<R>::kContinuationHistory) arrived_[ply] = m.to;
+  }
   std::size_t continuation_slot(Side us, int ply, const Move& m) const {
     const std::size_t prev = ply > 0 ? arrived_[ply] : kNoSquare;
     return ((static_cast<std::size_t>(index(us)) * 65 + prev) * 64 + m.from) * 64 + m.to;

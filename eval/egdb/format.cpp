@@ -353,15 +353,20 @@ void SliceView::for_each_symbol(
   }
 }
 
+namespace {
+// A block symbol (Wdl: 0 draw, 1 win, 2 loss; 3, an index the file does not care about, reads
+// as a draw) as a value with distance d.
+Value value_of(unsigned symbol, Value d = 0) {
+  return symbol == 1 ? Value(kWinFlag | d) : symbol == 2 ? Value(kLossFlag | d) : kUnknown;
+}
+}  // namespace
+
 std::vector<Value> SliceView::decode_all() const {
   std::vector<Value> out(counts_.positions);
   for_each_symbol([&](std::uint64_t first, const std::uint8_t* symbols, std::uint64_t n) {
     for (std::uint64_t i = 0; i < n; ++i) {
       const auto d = static_cast<Value>(distance_bytes_ ? distance(first + i) : 0);
-      const unsigned symbol = symbols[i];
-      out[first + i] = symbol == 1   ? Value(kWinFlag | d)
-                       : symbol == 2 ? Value(kLossFlag | d)
-                                     : kUnknown;
+      out[first + i] = value_of(symbols[i], d);
     }
   });
   return out;
@@ -370,10 +375,7 @@ std::vector<Value> SliceView::decode_all() const {
 PackedValues SliceView::decode_wdl() const {
   PackedValues out(counts_.positions);
   for_each_symbol([&](std::uint64_t first, const std::uint8_t* symbols, std::uint64_t n) {
-    for (std::uint64_t i = 0; i < n; ++i) {
-      const unsigned symbol = symbols[i];
-      out.set_alone(first + i, symbol == 1 ? kWinFlag : symbol == 2 ? kLossFlag : kUnknown);
-    }
+    for (std::uint64_t i = 0; i < n; ++i) out.set_alone(first + i, value_of(symbols[i]));
   });
   return out;
 }

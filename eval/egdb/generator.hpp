@@ -174,18 +174,23 @@ class Generator {
     std::uint32_t max_distance = 0;
 
     Value operator[](std::uint64_t i) const { return exact ? values[i] : packed[i]; }
+    // Sets index i (other threads may set other indices meanwhile).
+    void set(std::uint64_t i, Value v) {
+      if (exact)
+        values[i] = v;
+      else
+        packed.set(i, v);
+    }
     std::size_t bytes() const { return values.size() * sizeof(Value) + packed.bytes(); }
   };
   static Dependency kept(std::vector<Value> values, bool exact, std::uint32_t max_distance) {
     Dependency d;
     d.exact = exact;
     d.max_distance = max_distance;
-    if (exact) {
+    if (exact)
       d.values = std::move(values);
-    } else {
-      d.packed = PackedValues(values.size());
-      for (std::uint64_t i = 0; i < values.size(); ++i) d.packed.set_alone(i, values[i]);
-    }
+    else
+      d.packed = PackedValues(values);
     return d;
   }
   struct Existing {
@@ -238,12 +243,7 @@ class Generator {
             if (!loc) throw std::runtime_error("a capture led off the index");
             return cache_.at(loc->slice.code())[loc->index];
           },
-          [&](std::uint64_t i, Value v) {
-            if (d.exact)
-              d.values[i] = v;
-            else
-              d.packed.set(i, v);
-          });
+          [&](std::uint64_t i, Value v) { d.set(i, v); });
     }
     return cache_.emplace(s.code(), std::move(d)).first->second;
   }

@@ -14,6 +14,9 @@ class PackedValues {
  public:
   PackedValues() = default;
   explicit PackedValues(std::uint64_t n) : n_(n), words_((n + 31) / 32, 0) {}
+  explicit PackedValues(const std::vector<Value>& values) : PackedValues(values.size()) {
+    for (std::uint64_t i = 0; i < n_; ++i) set_alone(i, values[i]);
+  }
 
   std::uint64_t size() const { return n_; }
   std::size_t bytes() const { return words_.size() * sizeof(std::uint64_t); }
