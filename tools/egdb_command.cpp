@@ -35,14 +35,16 @@ std::string unit_name(const egdb::Unit& u) {
 
 void print_slice(const egdb::SliceReport& r) {
   const auto& c = r.counts;
+  std::string note = r.existed ? " (exists)" : r.distance ? "" : " (no distances)";
+  if (!r.existed && r.parts > 1)
+    note += " (" + std::to_string(r.parts) + " parts" +
+            (r.resumed ? ", " + std::to_string(r.resumed) + " read back" : std::string()) + ")";
   std::printf("%-5s %12llu %12llu %12llu %12llu %12llu %5u %10llu %8.1f%s\n",
               r.slice.name().c_str(), static_cast<unsigned long long>(c.positions - c.invalid),
               static_cast<unsigned long long>(c.wins), static_cast<unsigned long long>(c.draws),
               static_cast<unsigned long long>(c.losses), static_cast<unsigned long long>(c.invalid),
               c.max_distance, static_cast<unsigned long long>(r.file_bytes), r.seconds,
-              r.existed    ? " (exists)"
-              : r.distance ? ""
-                           : " (no distances)");
+              note.c_str());
 }
 
 void print_heading() {
@@ -50,22 +52,11 @@ void print_heading() {
               "losses", "invalid", "dist", "bytes", "seconds");
 }
 
-// The memory a unit's build takes at its peak, in MiB, estimated from the plan's sizes (the
-// generator's arrays, eval/egdb/generator.hpp): per index of the unit its value (2 bytes), its
-// count of moves (1) and the two bits that mark a distance, or when the files are written the
-// value, a byte of capture mask and the encoded bytes: 4 bytes an index in all; for every slice
-// it needs, decoded in memory, 2 bytes an index with distances (up to --distance-pieces) and a
-// quarter byte without (eval/egdb/packed_values.hpp); 64 MiB for the program (docs/egdb.md).
+// The memory a unit's build takes at its peak, in MiB (eval/egdb/part.hpp, build_memory), solved
+// in parts where it splits (the generator does so when the whole would exceed --memory).
 std::uint64_t build_memory_mib(const egdb::Layout& layout, const egdb::Unit& u,
                                int distance_pieces = egdb::BuildOptions{}.distance_pieces) {
-  std::uint64_t unit = egdb::slice_size(layout, u.first);
-  if (!u.symmetric()) unit += egdb::slice_size(layout, u.second);
-  std::uint64_t needed_bytes = 0;
-  for (const egdb::Slice& s : egdb::slices_needed(u)) {
-    const std::uint64_t n = egdb::slice_size(layout, s);
-    needed_bytes += s.pieces() <= distance_pieces ? 2 * n : (n + 3) / 4;
-  }
-  const std::uint64_t bytes = 4 * unit + needed_bytes + (std::uint64_t{64} << 20);
+  const std::uint64_t bytes = egdb::build_memory(layout, u, distance_pieces, true);
   return (bytes + (std::uint64_t{1} << 20) - 1) >> 20;
 }
 
@@ -107,14 +98,18 @@ int egdb_build(const Args& args) {
       "store distances to the end for slices of at most this many pieces")(
       "quiet", "no progress line on stderr")(
       "memory", po::value(&memory_gb)->default_value(memory_gb, memory_text),
-      "GB the build may take: a unit that needs more (as `tsuru egdb plan` estimates) is "
-      "refused before anything is built (default: a Slurm job's memory, else three quarters of "
-      "the machine's)");
+      "GB the build may take: a unit whose whole build needs more is solved in parts (by the "
+      "square of a side's rearmost man), and one that needs more even so (as `tsuru egdb plan` "
+      "estimates) is refused before anything is built (default: a Slurm job's memory, else "
+      "three quarters of the machine's)")(
+      "parts", "solve every unit that splits in parts, whatever the memory");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
   const Variant v = supported_variant(variant_name);
   if (!(memory_gb > 0)) throw std::runtime_error("--memory must be a positive number of GB");
   o.progress = vm.count("quiet") == 0;
+  o.in_parts = vm.count("parts") > 0;
+  o.memory_mib = static_cast<std::uint64_t>(memory_gb * 1024);
   if (o.threads < 1 || o.threads > 256) throw std::runtime_error("--threads must be 1..256");
   std::vector<egdb::Unit> units;
   if (!slice_text.empty()) {
@@ -135,7 +130,7 @@ int egdb_build(const Args& args) {
     egdb::Generator<R> generator(v, o);
     // Every unit still to build must fit the budget: refused before the first is built.
     const egdb::Layout layout = egdb::layout_of(v);
-    const auto budget = static_cast<std::uint64_t>(memory_gb * 1024);
+    const std::uint64_t budget = o.memory_mib;
     for (const egdb::Unit& u : units) {
       const std::uint64_t need = build_memory_mib(layout, u, o.distance_pieces);
       if (need > budget && !generator.complete(u))

@@ -99,7 +99,7 @@ int egdb_compact(const Args& args) {
         egdb::for_indices(threads, values.size(), [&](std::uint64_t i) {
           if (!egdb::unrank(layout, s, i)) values[i] = egdb::kInvalid;
         });
-        const std::vector<std::uint8_t> omit =
+        const std::vector<std::uint64_t> omit =
             with_rules(v, [&]<class R>(R) { return egdb::capture_mask<R>(layout, s, threads); });
         bytes = egdb::encode_slice(rules, s, values, view->has_distance(), &omit);
         ++converted;

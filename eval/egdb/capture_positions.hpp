@@ -17,17 +17,22 @@
 
 namespace tsuru::egdb {
 
-// 1 for each index of slice s whose position has a capture pending, 0 otherwise (and for
-// invalid indices).
+// A bit for each index of slice s (bit i % 64 of word i / 64), set where the position has a
+// capture pending (never for invalid indices).
 template <class R>
-std::vector<std::uint8_t> capture_mask(const Layout& layout, const Slice& s, int threads) {
-  std::vector<std::uint8_t> mask(slice_size(layout, s), 0);
-  for_indices(threads, mask.size(), [&](std::uint64_t i) {
-    const auto placement = unrank(layout, s, i);
-    if (!placement) return;
-    MoveList moves;
-    MoveGen<R>::generate(position_of(layout, *placement), moves);
-    mask[i] = !moves.empty() && moves[0].is_capture();
+std::vector<std::uint64_t> capture_mask(const Layout& layout, const Slice& s, int threads) {
+  const std::uint64_t n = slice_size(layout, s);
+  std::vector<std::uint64_t> mask((n + 63) / 64, 0);
+  for_indices(threads, mask.size(), [&](std::uint64_t w) {
+    std::uint64_t bits = 0;
+    for (std::uint64_t i = 64 * w; i < std::min(n, 64 * w + 64); ++i) {
+      const auto placement = unrank(layout, s, i);
+      if (!placement) continue;
+      MoveList moves;
+      MoveGen<R>::generate(position_of(layout, *placement), moves);
+      if (!moves.empty() && moves[0].is_capture()) bits |= std::uint64_t{1} << (i % 64);
+    }
+    mask[w] = bits;
   });
   return mask;
 }

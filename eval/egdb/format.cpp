@@ -71,19 +71,24 @@ SliceCounts count_values(const std::vector<Value>& values) {
   return c;
 }
 
-std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
-                                       const std::vector<Value>& values, bool with_distance,
-                                       const std::vector<std::uint8_t>* omit,
-                                       std::uint32_t version) {
+namespace {
+
+bool omitted(const std::vector<std::uint64_t>* omit, std::uint64_t i) {
+  return omit && (((*omit)[i / 64] >> (i % 64)) & 1U);
+}
+
+// The file of n values, value(i) each, whose counts are c.
+template <class ValueAt>
+std::vector<std::uint8_t> encode(std::string_view rules, const Slice& slice, std::uint64_t n,
+                                 const ValueAt& value, const SliceCounts& c, bool with_distance,
+                                 const std::vector<std::uint64_t>* omit, std::uint32_t version) {
   if (version != 1 && version != kVersion)
     throw std::invalid_argument("egdb format version " + std::to_string(version));
   if (version == 1) omit = nullptr;  // version 1 stores every position
   const std::uint32_t block_positions = version == 1 ? kBlockPositionsV1 : kBlockPositions;
-  const SliceCounts c = count_values(values);
   const int distance_bytes = !with_distance ? 0 : c.max_distance < 256 ? 1 : 2;
   // Values, block by block; an index the probe never asks about (invalid, or omitted) repeats
   // the symbol before it, which lengthens that run.
-  const std::uint64_t n = values.size();
   const auto block_count = static_cast<std::uint32_t>((n + block_positions - 1) / block_positions);
   std::vector<std::uint8_t> blocks;
   std::vector<std::uint32_t> offsets{0};
@@ -93,7 +98,8 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
     symbols.clear();
     const std::uint64_t end = std::min<std::uint64_t>(n, std::uint64_t{b + 1} * block_positions);
     for (std::uint64_t i = std::uint64_t{b} * block_positions; i < end; ++i) {
-      if (values[i] != kInvalid && !(omit && (*omit)[i])) last = symbol_of(values[i]);
+      const Value v = value(i);
+      if (v != kInvalid && !omitted(omit, i)) last = symbol_of(v);
       symbols.push_back(last);
     }
     if (version == 1)
@@ -108,11 +114,10 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
   body.insert(body.end(), blocks.begin(), blocks.end());
   const std::uint64_t values_size = body.size();
   for (std::uint64_t i = 0; distance_bytes > 0 && i < n; ++i) {
-    const Value v = values[i];
+    const Value v = value(i);
     const int d = (v == kInvalid || v == kUnknown) ? 0 : distance_of(v);
     put_le(body, static_cast<std::uint64_t>(d), distance_bytes);
   }
-
   std::vector<std::uint8_t> out(kMagic, kMagic + 8);
   put_le(out, version, 4);
   put_le(out, kHeaderSize, 4);
@@ -141,6 +146,25 @@ std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slic
   out.resize(kHeaderSize, 0);
   out.insert(out.end(), body.begin(), body.end());
   return out;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
+                                       const std::vector<Value>& values, bool with_distance,
+                                       const std::vector<std::uint64_t>* omit,
+                                       std::uint32_t version) {
+  return encode(
+      rules, slice, values.size(), [&](std::uint64_t i) { return values[i]; }, count_values(values),
+      with_distance, omit, version);
+}
+
+std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
+                                       const PackedValues& values, const SliceCounts& counts,
+                                       const std::vector<std::uint64_t>* omit) {
+  return encode(
+      rules, slice, values.size(), [&](std::uint64_t i) { return values[i]; }, counts, false, omit,
+      kVersion);
 }
 
 std::optional<std::string> header_problem(const std::uint8_t* data, std::size_t size,

@@ -75,14 +75,19 @@ struct SliceCounts {
 
 SliceCounts count_values(const std::vector<Value>& values);
 
-// Serialises a slice; the distances are written when with_distance. omit (when given, one
-// entry per index): the indices whose values the file need not keep (the positions with a
-// capture pending), marked 1; the file then says so (kFlagCapturesOmitted). version 1 writes
-// the previous format (every position stored; for comparisons).
+// Serialises a slice; the distances are written when with_distance. omit (when given, a bit
+// per index, bit i % 64 of word i / 64): the indices whose values the file need not keep (the
+// positions with a capture pending), set; the file then says so (kFlagCapturesOmitted).
+// version 1 writes the previous format (every position stored; for comparisons).
 std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
                                        const std::vector<Value>& values, bool with_distance,
-                                       const std::vector<std::uint8_t>* omit = nullptr,
+                                       const std::vector<std::uint64_t>* omit = nullptr,
                                        std::uint32_t version = kVersion);
+// The same from win/draw/loss values (no distances, this version), whose counts are given
+// (their largest distance is the build's, which two bits do not keep).
+std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
+                                       const PackedValues& values, const SliceCounts& counts,
+                                       const std::vector<std::uint64_t>* omit);
 
 // Why a file's header (its first kHeaderSize bytes, or fewer) is not that of the rule set's slice
 // `expected` in this version: magic, version, header checksum, rule set, slice. nullopt when it

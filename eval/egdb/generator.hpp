@@ -44,6 +44,7 @@
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/format.hpp"
 #include "eval/egdb/packed_values.hpp"
+#include "eval/egdb/part.hpp"
 #include "eval/egdb/plan.hpp"
 
 namespace tsuru::egdb {
@@ -65,6 +66,16 @@ struct BuildOptions {
   // The file format written (format.hpp): 2, the compact one, leaves out the positions with a
   // capture pending; 1 stores every position (for comparisons).
   std::uint32_t version = kVersion;
+  // Parts (part.hpp): a unit whose whole build would take more than memory_mib MiB (as
+  // build_memory estimates; 0: no budget) is solved a part at a time, or every unit that splits
+  // when in_parts. Only units without distances are split, and only by the counters method; a
+  // solved part is kept in a part file beside the slices until its unit is written, so that a
+  // build stopped between parts goes on from there.
+  std::uint64_t memory_mib = 0;
+  bool in_parts = false;
+  // Called after each part is solved and saved (its number in the unit's order), for progress
+  // and for the tests that stop a build there.
+  std::function<void(const Unit&, int part)> after_part;
 };
 
 struct SliceReport {
@@ -75,6 +86,8 @@ struct SliceReport {
   std::uint64_t file_bytes = 0;
   double seconds = 0;  // the unit's build time (both slices)
   int passes = 0;
+  int parts = 1;    // the parts the unit was solved in
+  int resumed = 0;  // of them, read back from part files of a build stopped before
 };
 
 template <class R>
@@ -113,45 +126,53 @@ class Generator {
     forget_all_but(unit);
     exact_ = true;
     max_dependency_distance_ = 0;
-    for (int i = 0; i < count; ++i) {
-      current_[i] = slices[i];
-      values_[i].assign(slice_size(layout_, slices[i]), kUnknown);
-    }
+    for (int i = 0; i < count; ++i) current_[i] = slices[i];
     current_count_ = count;
-    int passes = 0;
-    if (options_.method == BuildOptions::Method::Counters) {
-      passes = run_counters();
+    label_ = slices[0].name();
+    load_dependencies();
+    if (solves_in_parts(unit)) {
+      build_in_parts(unit, reports);
     } else {
-      for (int k = 0;; ++k) {
-        const std::uint64_t changed = run_pass(k);
-        passes = k + 1;
-        if (k > 0 && changed == 0 && k > max_dependency_distance_ + 1) break;
-        if (k >= static_cast<int>(kDistanceMask) - 1)
-          throw std::runtime_error("slice " + slices[0].name() + ": distances beyond the format");
+      int passes = 0;
+      for (int i = 0; i < count; ++i) {
+        part_[i] = SlicePart::whole(layout_, slices[i]);
+        values_[i].assign(part_[i].size(), kUnknown);
+      }
+      if (options_.method == BuildOptions::Method::Counters) {
+        passes = run_counters();
+      } else {
+        for (int k = 0;; ++k) {
+          const std::uint64_t changed = run_pass(k);
+          passes = k + 1;
+          if (k > 0 && changed == 0 && k > max_dependency_distance_ + 1) break;
+          if (k >= static_cast<int>(kDistanceMask) - 1)
+            throw std::runtime_error("slice " + slices[0].name() + ": distances beyond the format");
+        }
+      }
+      if (options_.progress) std::fputc('\n', stderr);
+      const bool with_distance = unit.pieces() <= options_.distance_pieces && exact_;
+      for (int i = 0; i < count; ++i) {
+        const std::vector<std::uint64_t> omit =
+            options_.version == 1 ? std::vector<std::uint64_t>{}
+                                  : capture_mask<R>(layout_, slices[i], options_.threads);
+        const std::vector<std::uint8_t> bytes =
+            encode_slice(rules_, slices[i], values_[i], with_distance,
+                         options_.version == 1 ? nullptr : &omit, options_.version);
+        write_atomically(path_of(slices[i]), bytes);
+        SliceReport& r = reports[static_cast<std::size_t>(i)];
+        r.existed = false;
+        r.counts = count_values(values_[i]);
+        r.distance = with_distance;
+        r.file_bytes = bytes.size();
+        r.passes = passes;
+        // The unit's own values serve the units after it without reading the file again.
+        cache_[slices[i].code()] =
+            kept(std::move(values_[i]), with_distance, r.counts.max_distance);
       }
     }
-    if (options_.progress) std::fputc('\n', stderr);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const bool with_distance = unit.pieces() <= options_.distance_pieces && exact_;
-    for (int i = 0; i < count; ++i) {
-      const std::vector<std::uint8_t> omit =
-          options_.version == 1 ? std::vector<std::uint8_t>{}
-                                : capture_mask<R>(layout_, slices[i], options_.threads);
-      const std::vector<std::uint8_t> bytes =
-          encode_slice(rules_, slices[i], values_[i], with_distance,
-                       options_.version == 1 ? nullptr : &omit, options_.version);
-      write_atomically(path_of(slices[i]), bytes);
-      SliceReport& r = reports[static_cast<std::size_t>(i)];
-      r.existed = false;
-      r.counts = count_values(values_[i]);
-      r.distance = with_distance;
-      r.file_bytes = bytes.size();
-      r.seconds = seconds;
-      r.passes = passes;
-      // The unit's own values serve the units after it without reading the file again.
-      cache_[slices[i].code()] = kept(std::move(values_[i]), with_distance, r.counts.max_distance);
-    }
+    for (SliceReport& r : reports) r.seconds = seconds;
     return reports;
   }
 
@@ -166,6 +187,96 @@ class Generator {
   }
 
  private:
+  // Whether the unit is solved in parts (BuildOptions::memory_mib, in_parts).
+  bool solves_in_parts(const Unit& unit) const {
+    if (!splits(unit) || unit.pieces() <= options_.distance_pieces ||
+        options_.method != BuildOptions::Method::Counters)
+      return false;
+    if (options_.in_parts) return true;
+    return options_.memory_mib > 0 && build_memory(layout_, unit, options_.distance_pieces, false) >
+                                          (options_.memory_mib << 20);
+  }
+
+  // Solves the unit a part at a time (part.hpp), most advanced first, each part's values
+  // packed into the whole slices' as it is done and saved to its part file (a part file left
+  // by a build stopped before is read instead of solving the part again); then writes the
+  // slices and removes the part files.
+  void build_in_parts(const Unit& unit, std::vector<SliceReport>& reports) {
+    const std::vector<UnitPart> parts = unit_parts(layout_, unit);
+    SliceCounts totals[2];
+    for (int i = 0; i < current_count_; ++i) {
+      solved_[i] = PackedValues(slice_size(layout_, current_[i]));
+      totals[i].positions = solved_[i].size();
+    }
+    const auto add = [&](int i, const SliceCounts& c) {
+      totals[i].wins += c.wins;
+      totals[i].draws += c.draws;
+      totals[i].losses += c.losses;
+      totals[i].invalid += c.invalid;
+      totals[i].max_distance = std::max(totals[i].max_distance, c.max_distance);
+    };
+    const int threads = std::max(1, options_.threads);
+    int passes = 0, resumed = 0;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      const UnitPart& part = parts[k];
+      for (int i = 0; i < current_count_; ++i) part_[i] = part.slice[i];
+      label_ = current_[0].name() + " part " + std::to_string(k + 1) + "/" +
+               std::to_string(parts.size());
+      const std::string file = part_path(unit, part.key);
+      PartValues saved;
+      if (auto back = read_part_file(file, rules_, unit, part)) {
+        saved = std::move(back.value());
+        ++resumed;
+      } else {
+        if (!back.error().empty())
+          std::fprintf(stderr, "egdb: solving %s again: %s\n", file.c_str(), back.error().c_str());
+        for (int i = 0; i < current_count_; ++i) values_[i].assign(part_[i].size(), kUnknown);
+        passes = std::max(passes, run_counters());
+        for (int i = 0; i < current_count_; ++i) {
+          saved.counts[i] = count_values(values_[i]);
+          saved.values[i] = PackedValues(values_[i]);
+          values_[i] = {};
+        }
+        const auto written =
+            write_file_atomically(file, encode_part_file(rules_, unit, part, saved));
+        if (!written) throw std::runtime_error(written.error());
+      }
+      for (int i = 0; i < current_count_; ++i) {
+        add(i, saved.counts[i]);
+        const PackedValues& v = saved.values[i];
+        for_indices(threads, v.size(),
+                    [&](std::uint64_t l) { solved_[i].set(part_[i].slice_index(l), v[l]); });
+      }
+      if (options_.after_part) options_.after_part(unit, static_cast<int>(k));
+    }
+    if (options_.progress) std::fputc('\n', stderr);
+    for (int i = 0; i < current_count_; ++i) {
+      const std::vector<std::uint64_t> omit =
+          capture_mask<R>(layout_, current_[i], options_.threads);
+      const std::vector<std::uint8_t> bytes =
+          encode_slice(rules_, current_[i], solved_[i], totals[i], &omit);
+      write_atomically(path_of(current_[i]), bytes);
+      SliceReport& r = reports[static_cast<std::size_t>(i)];
+      r.existed = false;
+      r.counts = totals[i];
+      r.distance = false;
+      r.file_bytes = bytes.size();
+      r.passes = passes;
+      r.parts = static_cast<int>(parts.size());
+      r.resumed = resumed;
+      Dependency d;
+      d.max_distance = totals[i].max_distance;
+      d.packed = std::move(solved_[i]);
+      cache_[current_[i].code()] = std::move(d);
+    }
+    std::error_code ec;
+    for (const UnitPart& part : parts) std::filesystem::remove(part_path(unit, part.key), ec);
+  }
+
+  std::string part_path(const Unit& unit, int key) const {
+    return path_of(unit.first) + ".part" + std::to_string(key);
+  }
+
   // A slice built before: with distances (exact) its values in full, else two bits an index.
   struct Dependency {
     std::vector<Value> values;  // exact
@@ -276,8 +387,13 @@ class Generator {
     if (child.pieces(child.turn()) == 0) return {-1, 0, no_move_value()};
     const auto loc = locate(layout_, child);
     if (!loc) throw std::runtime_error("a move led to a position the index cannot hold");
-    for (int i = 0; i < current_count_; ++i)
-      if (loc->slice == current_[i]) return {i, loc->index, kUnknown};
+    for (int i = 0; i < current_count_; ++i) {
+      if (!(loc->slice == current_[i])) continue;
+      if (const auto local = part_[i].local(loc->placement, loc->index))
+        return {i, *local, kUnknown};
+      // In a part solved before (a key man's move forward: part.hpp).
+      return {-1, 0, solved_[i][loc->index]};
+    }
     return {-1, 0, lookup(loc->slice)[loc->index]};
   }
 
@@ -318,7 +434,6 @@ class Generator {
 
   std::uint64_t run_pass(int k) {
     if (k == 0) {
-      load_dependencies();
       for (int i = 0; i < current_count_; ++i) {
         marked_[i].assign(values_[i].size(), 0);
         wake_[i].assign(values_[i].size(), 0);
@@ -336,7 +451,8 @@ class Generator {
     const std::string label = "pass " + std::to_string(k);
     for_all_indices(threads, label.c_str(), [&](int t, int i, std::uint64_t idx) {
       if (values_[i][idx] != kUnknown || !due(i, idx, k)) return;
-      const Value v = k == 0 ? initial_value(current_[i], idx) : solve(i, idx, k);
+      const Value v =
+          k == 0 ? initial_value(current_[i], part_[i].slice_index(idx)) : solve(i, idx, k);
       if (v != kUnknown) updates[static_cast<std::size_t>(t)].push_back({i, idx, v});
     });
     std::uint64_t changed = 0;
@@ -352,10 +468,10 @@ class Generator {
       std::uint64_t unknown = 0;
       for (int i = 0; i < current_count_; ++i)
         for (Value v : values_[i]) unknown += v == kUnknown;
-      std::fprintf(
-          stderr, "\regdb %s %s: pass %d, %llu resolved, %llu of %llu unknown   ", rules_.c_str(),
-          current_[0].name().c_str(), k, static_cast<unsigned long long>(changed),
-          static_cast<unsigned long long>(unknown), static_cast<unsigned long long>(total));
+      std::fprintf(stderr, "\regdb %s %s: pass %d, %llu resolved, %llu of %llu unknown   ",
+                   rules_.c_str(), label_.c_str(), k, static_cast<unsigned long long>(changed),
+                   static_cast<unsigned long long>(unknown),
+                   static_cast<unsigned long long>(total));
       std::fflush(stderr);
     }
     return changed;
@@ -378,16 +494,18 @@ class Generator {
   // position idx of current slice i, or would have one but for a capture it must make instead.
   template <class F>
   void for_each_predecessor(int i, std::uint64_t idx, const F& f) const {
-    const Placement q = *unrank(layout_, current_[i], idx);
+    const Placement q = *unrank(layout_, current_[i], part_[i].slice_index(idx));
     // The position the move led to, as played: the mover (White) is q's Black turned round.
     const SquareSet mover_men = layout_.turned(q.bm), mover_kings = layout_.turned(q.bk);
     const SquareSet other_men = layout_.turned(q.wm), other_kings = layout_.turned(q.wk);
     const Bitboard occupied = layout_.to_bits(mover_men | mover_kings | other_men | other_kings);
     const Slice s = current_[i].mirrored();
     const int j = current_count_ == 2 && current_[1] == s ? 1 : 0;
+    const SlicePart& part = part_[j];
     const auto mark = [&](SquareSet men, SquareSet kings) {
       const Placement p{men, kings, other_men, other_kings};
-      f(j, rank(layout_, s, p));
+      // A predecessor in another part is in one solved after this one (part.hpp).
+      if (const auto local = part.local(p, rank(layout_, s, p))) f(j, *local);
     };
     if constexpr (R::kLineMoves)
       unmove_lines(mover_men, mover_kings, occupied, mark);
@@ -481,7 +599,6 @@ class Generator {
   // reaches zero, so the result depends neither on the order nor on the number of threads.
   int run_counters() {
     const int threads = std::max(1, options_.threads);
-    load_dependencies();
     for (int i = 0; i < current_count_; ++i) count_[i].assign(values_[i].size(), kNoQuiet);
     for_all_indices(threads, "first look",
                     [&](int, int i, std::uint64_t idx) { first_look(i, idx); });
@@ -554,8 +671,7 @@ class Generator {
         });
       if (options_.progress) {
         std::fprintf(stderr, "\regdb %s %s: distance %d, %llu positions   ", rules_.c_str(),
-                     current_[0].name().c_str(), d,
-                     static_cast<unsigned long long>(lost_here + won_here));
+                     label_.c_str(), d, static_cast<unsigned long long>(lost_here + won_here));
         std::fflush(stderr);
       }
     }
@@ -609,7 +725,7 @@ class Generator {
   // its moves out of the unit decide it (a move to an opponent's loss, or every move to an
   // opponent's win) or bound it, and its moves into the unit are counted.
   void first_look(int i, std::uint64_t idx) {
-    const auto placement = unrank(layout_, current_[i], idx);
+    const auto placement = unrank(layout_, current_[i], part_[i].slice_index(idx));
     if (!placement) {
       values_[i][idx] = kInvalid;
       return;
@@ -623,9 +739,13 @@ class Generator {
     }
     int inside = 0, fastest = -1, slowest = 0;
     bool can_lose = true;
+    // The mover's rearmost man, when the part is keyed by him (part.hpp).
+    const int key =
+        part_[i].white_keyed() ? static_cast<int>(std::bit_width(placement->wm)) - 1 : -1;
     for (const Move& m : moves) {
-      // A quiet move that does not crown leads to the mirrored slice, which is in the unit.
-      if (!m.is_capture() && !m.crowns) {
+      // A quiet move that does not crown leads to the mirrored slice, which is in the unit, and
+      // in the part unless it moves the mover's key man.
+      if (!m.is_capture() && !m.crowns && layout_.square_of[m.from] != key) {
         ++inside;
         continue;
       }
@@ -656,7 +776,8 @@ class Generator {
 
   // The value of a position whose every move leads to an opponent's win.
   Value loss_value(int i, std::uint64_t idx) {
-    const Position pos = position_of(layout_, *unrank(layout_, current_[i], idx));
+    const Position pos =
+        position_of(layout_, *unrank(layout_, current_[i], part_[i].slice_index(idx)));
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
     int slowest = 0;
@@ -683,8 +804,8 @@ class Generator {
         for (std::uint64_t idx = lo; idx < hi; ++idx) {
           f(static_cast<int>(t), i, idx);
           if (t == 0 && label && options_.progress && (++seen & 0xFFFF) == 0) {
-            std::fprintf(stderr, "\regdb %s %s: %s, %3d%%   ", rules_.c_str(),
-                         current_[0].name().c_str(), label,
+            std::fprintf(stderr, "\regdb %s %s: %s, %3d%%   ", rules_.c_str(), label_.c_str(),
+                         label,
                          static_cast<int>(100 * (idx - lo) / std::max<std::uint64_t>(hi - lo, 1)));
             std::fflush(stderr);
           }
@@ -702,7 +823,7 @@ class Generator {
   }
 
   Value solve(int i, std::uint64_t idx, int k) {
-    const auto placement = unrank(layout_, current_[i], idx);
+    const auto placement = unrank(layout_, current_[i], part_[i].slice_index(idx));
     const Position pos = position_of(layout_, *placement);
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
@@ -739,7 +860,10 @@ class Generator {
   std::string rules_;
   Slice current_[2];
   int current_count_ = 0;
-  std::vector<Value> values_[2];
+  std::string label_;             // the unit (and part) in progress lines
+  SlicePart part_[2];             // the part of each current slice being solved (whole: all of it)
+  PackedValues solved_[2];        // the current slices' values of the parts solved (in parts)
+  std::vector<Value> values_[2];  // of the part being solved, by local index
   std::vector<std::uint8_t> marked_[2];  // candidates of the next pass
   std::vector<std::uint16_t> wake_[2];   // the next pass a smaller slice's value becomes usable
   std::vector<std::uint8_t> count_[2];   // the counters method's counts (run_counters)

@@ -19,8 +19,9 @@ struct Binomials {
 };
 constexpr Binomials kBinomials;
 
-// The colexicographic rank of `chosen` numbered within `available` (chosen is a subset).
-std::uint64_t colex_rank(SquareSet chosen, SquareSet available) {
+}  // namespace
+
+std::uint64_t subset_rank(SquareSet chosen, SquareSet available) {
   std::uint64_t r = 0;
   int i = 0;
   for (Square s : squares_of(chosen)) {
@@ -29,6 +30,8 @@ std::uint64_t colex_rank(SquareSet chosen, SquareSet available) {
   }
   return r;
 }
+
+namespace {
 
 // Spreads the low bits of `compact` over the set bits of `available`: bit x of compact becomes
 // the x-th (0-based) square of available. Done by opening a gap at each square available lacks,
@@ -47,8 +50,9 @@ SquareSet deposit(SquareSet compact, SquareSet available) {
   return compact;
 }
 
-// The k squares of `available` with colexicographic rank r.
-SquareSet colex_unrank(std::uint64_t r, int k, SquareSet available) {
+}  // namespace
+
+SquareSet subset_unrank(std::uint64_t r, int k, SquareSet available) {
   SquareSet compact = 0;
   int x = popcount(available) - 1;
   for (int i = k; i >= 1; --i) {
@@ -70,8 +74,6 @@ SquareSet colex_unrank(std::uint64_t r, int k, SquareSet available) {
   }
   return deposit(compact, available);
 }
-
-}  // namespace
 
 std::string Slice::name() const {
   std::string s;
@@ -128,10 +130,10 @@ std::uint64_t rank(const Layout& layout, const Slice& s, const Placement& p) {
   const int ba = popcount(layout.men_allowed[1]);
   const int free = layout.squares - s.wm - s.bm;
   const SquareSet free_sq = layout.all & ~(p.wm | p.bm);
-  std::uint64_t r = colex_rank(p.wm, layout.men_allowed[0]);
-  r = r * binomial(ba, s.bm) + colex_rank(p.bm, layout.men_allowed[1]);
-  r = r * binomial(free, s.wk) + colex_rank(p.wk, free_sq);
-  r = r * binomial(free - s.wk, s.bk) + colex_rank(p.bk, free_sq & ~p.wk);
+  std::uint64_t r = subset_rank(p.wm, layout.men_allowed[0]);
+  r = r * binomial(ba, s.bm) + subset_rank(p.bm, layout.men_allowed[1]);
+  r = r * binomial(free, s.wk) + subset_rank(p.wk, free_sq);
+  r = r * binomial(free - s.wk, s.bk) + subset_rank(p.bk, free_sq & ~p.wk);
   return r;
 }
 
@@ -147,12 +149,12 @@ std::optional<Placement> unrank(const Layout& layout, const Slice& s, std::uint6
   const std::uint64_t r_bm = index % n_bm;
   const std::uint64_t r_wm = index / n_bm;
   Placement p;
-  p.wm = colex_unrank(r_wm, s.wm, layout.men_allowed[0]);
-  p.bm = colex_unrank(r_bm, s.bm, layout.men_allowed[1]);
+  p.wm = subset_unrank(r_wm, s.wm, layout.men_allowed[0]);
+  p.bm = subset_unrank(r_bm, s.bm, layout.men_allowed[1]);
   if (p.wm & p.bm) return std::nullopt;
   const SquareSet free_sq = layout.all & ~(p.wm | p.bm);
-  p.wk = colex_unrank(r_wk, s.wk, free_sq);
-  p.bk = colex_unrank(r_bk, s.bk, free_sq & ~p.wk);
+  p.wk = subset_unrank(r_wk, s.wk, free_sq);
+  p.bk = subset_unrank(r_bk, s.bk, free_sq & ~p.wk);
   return p;
 }
 
@@ -173,7 +175,7 @@ std::optional<Located> locate(const Layout& layout, const Position& pos) {
   if ((p.wm & ~layout.men_allowed[0]) || (p.bm & ~layout.men_allowed[1])) return std::nullopt;
   const Slice s{popcount(p.wm), popcount(p.wk), popcount(p.bm), popcount(p.bk)};
   if (s.wm + s.wk == 0 || s.bm + s.bk == 0) return std::nullopt;
-  return Located{s, rank(layout, s, p), flipped};
+  return Located{s, rank(layout, s, p), flipped, p};
 }
 
 Position position_of(const Layout& layout, const Placement& p) {

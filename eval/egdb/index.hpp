@@ -80,6 +80,11 @@ struct Layout {
 // C(n, k) for n <= 64, k <= 16 (0 when k > n).
 std::uint64_t binomial(int n, int k);
 
+// The colexicographic rank of the squares `chosen` numbered within `available` (chosen is a
+// subset of it), and the k squares of available with rank r.
+std::uint64_t subset_rank(SquareSet chosen, SquareSet available);
+SquareSet subset_unrank(std::uint64_t r, int k, SquareSet available);
+
 // Positions (valid or not) in a slice's index range.
 std::uint64_t slice_size(const Layout& layout, const Slice& s);
 
@@ -99,6 +104,7 @@ struct Located {
   Slice slice;
   std::uint64_t index = 0;
   bool flipped = false;
+  Placement placement;  // as the slice holds it
 };
 std::optional<Located> locate(const Layout& layout, const Position& pos);
 

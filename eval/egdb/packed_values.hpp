@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "eval/egdb/format.hpp"
@@ -17,6 +18,17 @@ class PackedValues {
   explicit PackedValues(const std::vector<Value>& values) : PackedValues(values.size()) {
     for (std::uint64_t i = 0; i < n_; ++i) set_alone(i, values[i]);
   }
+
+  // n values from their words (32 a word, as words() gives them); nullopt when the count of
+  // words is not n's.
+  static std::optional<PackedValues> from_words(std::uint64_t n, std::vector<std::uint64_t> words) {
+    if (words.size() != (n + 31) / 32) return std::nullopt;
+    PackedValues p;
+    p.n_ = n;
+    p.words_ = std::move(words);
+    return p;
+  }
+  const std::vector<std::uint64_t>& words() const { return words_; }
 
   std::uint64_t size() const { return n_; }
   std::size_t bytes() const { return words_.size() * sizeof(std::uint64_t); }
