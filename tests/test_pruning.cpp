@@ -82,7 +82,11 @@ void check_singular_guards() {
   const int d = P::kSingularMinDepth + 2;
   const int tt_depth = d - P::kSingularDepthSlack;
   // The search tries it only where the rule set switches it on.
-  CHECK(G::singular(true, false, d, 10, true, true, d, 0) == P::kSingular);
+  CHECK(G::singular(true, false, d, 10, 24, true, true, d, 0) == P::kSingular);
+  // Not in the endings.
+  CHECK_FALSE(G::singular(true, false, d, 10, P::kSingularMaxEndingPieces, true, true, d, 0));
+  CHECK(G::singular(true, false, d, 10, P::kSingularMaxEndingPieces + 1, true, true, d, 0) ==
+        P::kSingular);
   // A PV node with a deep enough lower-bound table move tries it.
   CHECK(G::singular_node(true, false, d, 10, true, true, tt_depth, 0));
   CHECK(G::singular_node(true, false, d, 10, true, true, d, -150));

@@ -30,11 +30,13 @@ struct Pruning {
   }
 
   // Whether a PV node of this depth tries the singular extension of its table move, given
-  // the entry's depth, bound (lower or exact: `lower`) and score; moves and capture as for
-  // ProbCut. Not near a forced result, where the margin would cross the win scores.
+  // the entry's depth, bound (lower or exact: `lower`) and score; moves, capture and pieces as
+  // for ProbCut. Not near a forced result, where the margin would cross the win scores, and
+  // not in the endings, where it keeps a won king ending from being pressed home in time.
   static constexpr bool singular(bool pv_node, bool capture, int depth, std::size_t moves,
-                                 bool has_tt_move, bool lower, int tt_depth, Score tt_score) {
-    return P::kSingular &&
+                                 int pieces, bool has_tt_move, bool lower, int tt_depth,
+                                 Score tt_score) {
+    return P::kSingular && pieces > P::kSingularMaxEndingPieces &&
            singular_node(pv_node, capture, depth, moves, has_tt_move, lower, tt_depth, tt_score);
   }
   // The same, whether or not the rule set switches the extension on.

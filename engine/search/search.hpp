@@ -385,7 +385,8 @@ class Search {
     // when no other move comes near its score at half depth.
     int singular_extension = 0;
     if (tt_hit && Pruning<R>::singular(
-                      pv_node, capture, depth, moves.size(), tt_move != TranspositionTable::kNoMove,
+                      pv_node, capture, depth, moves.size(), popcount(pos.occupied()),
+                      tt_move != TranspositionTable::kNoMove,
                       e.bound() == Bound::Lower || e.bound() == Bound::Exact, e.depth, tt_score)) {
       if (singular(pos, ds, moves, tt_move, tt_score - P::singular_margin(depth), depth / 2, ply))
         singular_extension = 1;

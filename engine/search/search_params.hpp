@@ -39,6 +39,9 @@ struct SearchParams {
   // fails low, the table move is searched a ply deeper. English: +22.9 (+7.8..+38.0) Elo, SPRT
   // H1 in 730 games at 0.1 s a move; international off (-1.1 in 322; docs/search-tests.md).
   static constexpr bool kSingular = kEnglish;
+  // Not with this many pieces or fewer (pruning.hpp): two kings against one, searched to 12
+  // plies a move, were no longer won before the 40-move rule with it (tests/test_search.cpp).
+  static constexpr int kSingularMaxEndingPieces = 6;
   static constexpr int kSingularMinDepth = 8;
   static constexpr int kSingularDepthSlack = 3;
   static constexpr Score singular_margin(int depth) { return 2 * depth; }
