@@ -46,6 +46,7 @@
 #include "eval/egdb/packed_values.hpp"
 #include "eval/egdb/part.hpp"
 #include "eval/egdb/plan.hpp"
+#include "eval/egdb/unmove.hpp"
 
 namespace tsuru::egdb {
 
@@ -167,7 +168,7 @@ class Generator {
         r.passes = passes;
         // The unit's own values serve the units after it without reading the file again.
         cache_[slices[i].code()] =
-            kept(std::move(values_[i]), with_distance, r.counts.max_distance);
+            Dependency::kept(std::move(values_[i]), with_distance, r.counts.max_distance);
       }
     }
     const double seconds =
@@ -277,33 +278,6 @@ class Generator {
     return path_of(unit.first) + ".part" + std::to_string(key);
   }
 
-  // A slice built before: with distances (exact) its values in full, else two bits an index.
-  struct Dependency {
-    std::vector<Value> values;  // exact
-    PackedValues packed;        // not exact
-    bool exact = false;
-    std::uint32_t max_distance = 0;
-
-    Value operator[](std::uint64_t i) const { return exact ? values[i] : packed[i]; }
-    // Sets index i (other threads may set other indices meanwhile).
-    void set(std::uint64_t i, Value v) {
-      if (exact)
-        values[i] = v;
-      else
-        packed.set(i, v);
-    }
-    std::size_t bytes() const { return values.size() * sizeof(Value) + packed.bytes(); }
-  };
-  static Dependency kept(std::vector<Value> values, bool exact, std::uint32_t max_distance) {
-    Dependency d;
-    d.exact = exact;
-    d.max_distance = max_distance;
-    if (exact)
-      d.values = std::move(values);
-    else
-      d.packed = PackedValues(values);
-    return d;
-  }
   struct Existing {
     SliceCounts counts;
     bool distance = false;
@@ -508,71 +482,9 @@ class Generator {
       if (const auto local = part.local(p, rank(layout_, s, p))) f(j, *local);
     };
     if constexpr (R::kLineMoves)
-      unmove_lines(mover_men, mover_kings, occupied, mark);
+      unmove_lines<R>(layout_, mover_men, mover_kings, occupied, mark);
     else
-      unmove_diagonals(mover_men, mover_kings, occupied, mark);
-  }
-
-  // The undone moves of the diagonal rule sets: mark(men, kings) for each placement of the
-  // mover's pieces one quiet move earlier.
-  template <class Mark>
-  void unmove_diagonals(SquareSet mover_men, SquareSet mover_kings, Bitboard occupied,
-                        const Mark& mark) const {
-    using G = typename R::Geometry;
-    for (Square q_sq : squares_of(mover_kings)) {
-      const Square b = layout_.bit_of[static_cast<std::size_t>(q_sq)];
-      for (Direction d :
-           {Direction::UpLeft, Direction::UpRight, Direction::DownLeft, Direction::DownRight}) {
-        for (Bitboard ray = G::ray(d, b); ray;) {
-          const Square t = G::step(d) > 0 ? lsb(ray) : msb(ray);
-          if (occupied & bit(t)) break;
-          const SquareSet from = SquareSet{1} << layout_.square_of[static_cast<std::size_t>(t)];
-          mark(mover_men, (mover_kings & ~(SquareSet{1} << q_sq)) | from);
-          if (!R::kFlyingKings) break;
-          ray &= ~bit(t);
-        }
-      }
-    }
-    for (Square q_sq : squares_of(mover_men)) {
-      const Square b = layout_.bit_of[static_cast<std::size_t>(q_sq)];
-      for (Direction d : {Direction::DownLeft, Direction::DownRight}) {
-        const Bitboard ray = G::ray(d, b);
-        if (!ray) continue;
-        const Square t = lsb(ray);
-        if (occupied & bit(t)) continue;
-        const SquareSet from = SquareSet{1} << layout_.square_of[static_cast<std::size_t>(t)];
-        mark((mover_men & ~(SquareSet{1} << q_sq)) | from, mover_kings);
-      }
-    }
-  }
-
-  // The same for the line rule sets: a piece came from the other way along each direction it
-  // moves in (the mover is White: kManMoves[White] for its men).
-  template <class Mark>
-  void unmove_lines(SquareSet mover_men, SquareSet mover_kings, Bitboard occupied,
-                    const Mark& mark) const {
-    using L = typename R::Lines;
-    const auto back = [&](unsigned directions, Square q_sq, bool slides, auto&& place) {
-      const Square b = layout_.bit_of[static_cast<std::size_t>(q_sq)];
-      for (unsigned set = directions; set; set &= set - 1) {
-        const int d = L::reverse(std::countr_zero(set));
-        for (Bitboard ray = L::ray(d, b); ray;) {
-          const Square t = L::nearest(ray, d);
-          if (occupied & bit(t)) break;
-          place(SquareSet{1} << layout_.square_of[static_cast<std::size_t>(t)]);
-          if (!slides) break;
-          ray &= ~bit(t);
-        }
-      }
-    };
-    for (Square q_sq : squares_of(mover_kings))
-      back(R::kKingMoves, q_sq, R::kFlyingKings, [&](SquareSet from) {
-        mark(mover_men, (mover_kings & ~(SquareSet{1} << q_sq)) | from);
-      });
-    for (Square q_sq : squares_of(mover_men))
-      back(
-          R::kManMoves[static_cast<std::size_t>(index(Side::White))], q_sq, false,
-          [&](SquareSet from) { mark((mover_men & ~(SquareSet{1} << q_sq)) | from, mover_kings); });
+      unmove_diagonals<R>(layout_, mover_men, mover_kings, occupied, mark);
   }
 
   // --- The counters method ---------------------------------------------------------------

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "eval/egdb/format.hpp"
@@ -69,6 +70,37 @@ class PackedValues {
 
   std::uint64_t n_ = 0;
   std::vector<std::uint64_t> words_;
+};
+
+// A slice the generator builds on, held in memory: with distances (exact) its values in full,
+// else two bits an index.
+struct Dependency {
+  std::vector<Value> values;  // exact
+  PackedValues packed;        // not exact
+  bool exact = false;
+  std::uint32_t max_distance = 0;
+
+  // The values of a slice just built, held as a dependency.
+  static Dependency kept(std::vector<Value> values, bool exact, std::uint32_t max_distance) {
+    Dependency d;
+    d.exact = exact;
+    d.max_distance = max_distance;
+    if (exact)
+      d.values = std::move(values);
+    else
+      d.packed = PackedValues(values);
+    return d;
+  }
+
+  Value operator[](std::uint64_t i) const { return exact ? values[i] : packed[i]; }
+  // Sets index i (other threads may set other indices meanwhile).
+  void set(std::uint64_t i, Value v) {
+    if (exact)
+      values[i] = v;
+    else
+      packed.set(i, v);
+  }
+  std::size_t bytes() const { return values.size() * sizeof(Value) + packed.bytes(); }
 };
 
 }  // namespace tsuru::egdb
