@@ -254,13 +254,16 @@ Score evaluate(const Position& pos) {
 }
 
 // The endgame knowledge of each rule set (applied to a White-view score), for the pattern
-// evaluation (pattern.hpp), which keeps it rather than learning it.
+// evaluation (pattern.hpp), which keeps it rather than learning it. The losing games have none
+// to keep: which material wins assumes the normal goal (eval_antidraughts.hpp).
 template <class R>
 struct EndgameOf {
-  static Score apply(const Position& pos, Score white) {
-    static_assert(R::kEndgames != Endgames::Losing && R::kEndgames != Endgames::Turkish,
-                  "the pattern evaluation covers the diagonal games with the normal goal");
-    if constexpr (R::kEndgames == Endgames::Flying8)
+  static Score apply([[maybe_unused]] const Position& pos, Score white) {
+    static_assert(R::kEndgames != Endgames::Turkish,
+                  "the pattern evaluation covers the games on a diagonal board");
+    if constexpr (R::kEndgames == Endgames::Losing)
+      return white;
+    else if constexpr (R::kEndgames == Endgames::Flying8)
       return LoneKingEvaluator<R, 2, true>::endgame(pos, white);
     else if constexpr (R::kEndgames == Endgames::OnePieceDraws)
       return LoneKingEvaluator<R, 1, false>::endgame(pos, white);

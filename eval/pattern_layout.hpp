@@ -34,10 +34,11 @@ inline constexpr int kMaxSquares = 50;
 template <class G>
 inline constexpr bool kPatternBoard = std::is_same_v<G, Board8> || std::is_same_v<G, Board10>;
 
-// Rule sets the pattern evaluation serves: diagonal boards, and not antidraughts (whose
-// evaluation turns material and mobility round; Turkish has a square board).
+// Rule sets the pattern evaluation serves: every game on a diagonal board, the losing games
+// (antidraughts, giveaway) included, since the weights learn whatever the goal rewards (Turkish
+// has a square board).
 template <class R>
-inline constexpr bool kPatternRules = kPatternBoard<typename R::Geometry> && !R::kNoMoveWins;
+inline constexpr bool kPatternRules = kPatternBoard<typename R::Geometry>;
 
 // The value in base `Base` of an 8-bit square set, each square a digit 1, in window order
 // (forward) and in reversed order (the window seen from the other side of the board).

@@ -289,8 +289,25 @@ bool trained_by_default(Variant v) {
   // international, H1 accepted after 11 games (W6 D5 L0), and its second generation against
   // the first, H1 after 38 games (W13 D22 L3). English's weights with kings in the features
   // (format 2), fitted to 3.9 M positions of generation 1, against the men-only ones: H1 (+10
-  // Elo) after 770 games (W202 D418 L151), +23 +- 17 Elo.
-  return v == Variant::English || v == Variant::International;
+  // Elo) after 770 games (W202 D418 L151), +23 +- 17 Elo. The other rule sets' first weights
+  // (docs/training.md, "The other rule sets"), each against classic, SPRT (0, 50) on game pairs:
+  // Brazilian W12 D7 L3, Russian W34 D45 L21, Frisian W15 D2 L3, Breakthrough W17 D0 L3, Pool
+  // W13 D18 L5, Italian W11 D13 L2, Killer W8 D4 L0, Thai W10 D0 L0, all H1.
+  switch (v) {
+    case Variant::English:
+    case Variant::International:
+    case Variant::Brazilian:
+    case Variant::Russian:
+    case Variant::Frisian:
+    case Variant::Breakthrough:
+    case Variant::Pool:
+    case Variant::Italian:
+    case Variant::Killer:
+    case Variant::Thai:
+      return true;
+    default:
+      return false;
+  }
 }
 
 std::span<const std::uint8_t> builtin_weights_image(Variant v) {

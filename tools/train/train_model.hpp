@@ -131,13 +131,16 @@ class Model {
   }
 
   // The starting point: material as the classic evaluation starts it (a man 100, a king by how
-  // far it reaches), or the weights given.
+  // far it reaches; in the losing games both are burdens, eval_antidraughts.hpp), or the weights
+  // given.
   std::vector<float> initial(const eval::PatternWeights* from) const {
     std::vector<float> theta(size_, 0.0f);
     if (!from) {
+      const float sign = R::kNoMoveWins ? -1.0f : 1.0f;
       for (std::size_t p = 0; p < P; ++p) {
-        theta[linear_ + p * eval::kLinearCount + eval::kMen] = 100.0f;
-        theta[linear_ + p * eval::kLinearCount + eval::kKings] = R::kFlyingKings ? 300.0f : 140.0f;
+        theta[linear_ + p * eval::kLinearCount + eval::kMen] = sign * 100.0f;
+        theta[linear_ + p * eval::kLinearCount + eval::kKings] =
+            sign * (R::kFlyingKings ? 300.0f : 140.0f);
       }
       return theta;
     }
