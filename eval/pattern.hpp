@@ -1,9 +1,8 @@
 // The pattern evaluation: learned weights over the features of pattern_features.hpp, the
 // opening and endgame sets blended by the number of pieces on the board, then the classic
 // evaluation's endgame knowledge (lone kings: eval.hpp, eval_variants.hpp; none in the losing
-// games) applied on top rather
-// than learned; positions of kings only are the classic evaluation's unless the weights were
-// trained on them. From the side to move's point of view.
+// games) applied on top rather than learned; positions of kings only are the classic
+// evaluation's unless the weights were trained on them. From the side to move's point of view.
 //
 // evaluate<R>(pos, weights) is what the search calls: null weights mean the classic hand-set
 // evaluation (eval.hpp), which stays selectable for comparison (`eval-file` empty).
