@@ -72,7 +72,10 @@ class CaptureFrontier {
 
   const std::vector<State>& layer() const { return layer_; }
   // A first capture (distinct from the others: each takes another piece).
-  void seed(Bitboard captured, std::uint32_t tag) { layer_.push_back(State{captured, tag, 0}); }
+  void seed(Bitboard captured, std::uint32_t tag) {
+    layer_.push_back(State{captured, tag, 0});
+    ++states_;
+  }
   // A state of the next layer, reached from one of this layer (perhaps reached before).
   void add(Bitboard captured, std::uint32_t tag) { candidates_.push_back(State{captured, tag, 0}); }
   // A sequence that ends; kept when its rank is the best so far.
@@ -124,6 +127,7 @@ class CaptureFrontier {
       }
     }
     candidates_.clear();
+    states_ += layer_.size();
     return true;
   }
 
@@ -140,6 +144,9 @@ class CaptureFrontier {
 
   // The searches this thread has made (the tests check the frontier is used where they mean it).
   std::uint64_t searches() const { return searches_; }
+  // The states its layers have held, over all its searches: the work done, whatever the clock
+  // (a state's moves are generated once, from its layer).
+  std::uint64_t states() const { return states_; }
 
   // Hands large buffers back (a contrived position must not keep its memory for ever).
   void release() {
@@ -195,6 +202,7 @@ class CaptureFrontier {
   std::uint32_t stamp_ = 0;
   int best_rank_ = -1;
   std::uint64_t searches_ = 0;
+  std::uint64_t states_ = 0;
   std::size_t limit_ = kMaxCandidates;
 };
 
