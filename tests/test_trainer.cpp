@@ -383,6 +383,36 @@ TEST_CASE(
   CHECK(w.kings_only);
 }
 
+TEST_CASE("the trainer's scale: the classic evaluation's fit, a fallback where it predicts nothing",
+          "[trainer]") {
+  const Variant v = Variant::English;
+  train::TrainOptions o;
+  o.epochs = 1;
+  eval::PatternWeights w;
+  // Results by material at the end of random games: the classic evaluation predicts them.
+  const std::vector<std::vector<Sample>> material = {random_games(v, 200, 3)};
+  const auto fitted = train::train(v, material, o, w);
+  REQUIRE(fitted.ok());
+  CHECK_FALSE(fitted->scale_fallback);
+  CHECK(fitted->scale > 2 * train::kMinScale);
+  // The same games won by the side behind (as in giveaway, where the piece costs the classic
+  // evaluation counts are not what wins): its fit ends at the search's low end, and training
+  // takes the fallback rather than weights a hundred times too small to say anything.
+  std::vector<std::vector<Sample>> reversed = material;
+  for (Sample& s : reversed[0]) s.result = static_cast<std::int8_t>(-s.result);
+  const auto fallback = train::train(v, reversed, o, w);
+  REQUIRE(fallback.ok());
+  CHECK(fallback->scale_fallback);
+  CHECK(fallback->scale == train::kFallbackScale);
+  CHECK(fallback->classic_scale < 2 * train::kMinScale);
+  // A scale given is taken as it is.
+  o.scale = 0.004;
+  const auto given = train::train(v, reversed, o, w);
+  REQUIRE(given.ok());
+  CHECK_FALSE(given->scale_fallback);
+  CHECK(given->scale == 0.004);
+}
+
 TEST_CASE("the trainer refuses bad options and rule sets without patterns", "[trainer]") {
   eval::PatternWeights w;
   const std::vector<std::vector<Sample>> files = {random_games(Variant::English, 3, 1)};
@@ -435,6 +465,10 @@ TEST_CASE("tsuru train end to end: a few games, one epoch, weights the engine pl
   CHECK(test::run_tsuru({"train", "--variant", "english", "--data", data, "--out", next,
                          "--l2-group", "kings=-1"})
             .code == 2);
+  const auto scale = test::run_tsuru(
+      {"train", "--variant", "english", "--data", data, "--out", next, "--scale=-0.01"});
+  CHECK(scale.code == 2);
+  CHECK_THAT(scale.err, Catch::Contains("bad --scale"));
   std::filesystem::remove(games);
   std::filesystem::remove(next);
   // Damaged data is refused with the file's name.

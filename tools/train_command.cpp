@@ -1,6 +1,7 @@
 // tsuru train: fit the pattern evaluation's weights to self-play samples (tools/train/trainer.hpp)
 // and write a weights file (eval/pattern_weights.hpp).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -71,7 +72,11 @@ int run_train(const Args& args) {
       "seed", po::value(&o.seed)->default_value(o.seed), "seed of the split and the shuffles")(
       "blend", po::value(&o.blend)->default_value(o.blend),
       "weight of the game result in the target; the rest is the search score's win probability")(
-      "batch", po::value(&o.batch)->default_value(o.batch), "positions per Adam step");
+      "batch", po::value(&o.batch)->default_value(o.batch), "positions per Adam step")(
+      "scale", po::value(&o.scale),
+      "k of the win probability sigmoid(k * score), per centi-man (default: the classic "
+      "evaluation's, fitted to the results; 0.001 where the classic evaluation does not predict "
+      "them)");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
   const Variant v = variant_from_name(variant_name);
@@ -92,6 +97,10 @@ int run_train(const Args& args) {
       return 2;
     }
     o.l2[static_cast<std::size_t>(it - train::kGroupNames.begin())] = x;
+  }
+  if (!(o.scale >= 0) || !std::isfinite(o.scale)) {
+    std::fprintf(stderr, "train: bad --scale %g (k per centi-man; 0 fits it)\n", o.scale);
+    return 2;
   }
   o.region_kings = vm.count("region-kings") > 0;
   o.wide = vm.count("wide") > 0;
@@ -141,6 +150,11 @@ int run_train(const Args& args) {
     std::fprintf(stderr, "train: %s\n", written.error().c_str());
     return 1;
   }
+  if (report->scale_fallback)
+    std::fprintf(stderr,
+                 "train: the classic evaluation does not predict these results (its fitted scale "
+                 "is at the search's end, %g): trained at scale %g (--scale sets it)\n",
+                 train::kMinScale, train::kFallbackScale);
   std::printf(
       "positions=%zu train=%zu distinct=%zu validation=%zu kings_only=%zu parameters=%zu "
       "scale=%.6f\n",

@@ -105,6 +105,13 @@ class Trainer {
         targets.push_back(result01(s.result));
       }
       scale_ = fit_scale(scores, targets);
+      // A fit at the bracket's low end: the classic evaluation does not predict the results (the
+      // giveaway game's, whose piece costs the games do not bear out), and weights trained at
+      // that scale would need to be a hundred times larger to say anything.
+      if (scale_ < 2 * kMinScale) {
+        scale_ = kFallbackScale;
+        report.scale_fallback = true;
+      }
     }
     report.scale = scale_;
     assign_targets(split, sources, split_options,
@@ -363,7 +370,7 @@ double logistic_loss(const std::vector<double>& scores, const std::vector<double
 
 double fit_scale(const std::vector<double>& scores, const std::vector<double>& targets) {
   // The loss is convex in the scale: a golden-section search over a wide bracket.
-  double lo = 1e-5, hi = 0.1;
+  double lo = kMinScale, hi = 0.1;
   const double r = (std::sqrt(5.0) - 1) / 2;
   double a = hi - r * (hi - lo), b = lo + r * (hi - lo);
   double fa = logistic_loss(scores, targets, a), fb = logistic_loss(scores, targets, b);

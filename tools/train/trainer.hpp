@@ -35,6 +35,13 @@
 
 namespace tsuru::train {
 
+// The scales fit_scale searches from (per centi-man), and the one training takes when the
+// classic evaluation's fit ends at that low end (its scores say nothing of the results). At
+// 0.001 a score of 1,000 centi-men reads as a 73 % win probability; the antidraughts games fit
+// 0.00093.
+inline constexpr double kMinScale = 1e-5;
+inline constexpr double kFallbackScale = 0.001;
+
 struct TrainOptions {
   int epochs = 10;
   double lr = 1.0;  // Adam step size, centi-men
@@ -47,7 +54,8 @@ struct TrainOptions {
   std::uint64_t seed = 1;
   double blend = 1.0;  // weight of the game result in the target (1 = result only)
   int batch = 16384;   // positions per Adam step
-  double scale = 0;    // k, per centi-man; 0 = fit the classic evaluation's
+  double scale = 0;    // k, per centi-man; 0 = fit the classic evaluation's (kFallbackScale
+                       // when that fit says the classic evaluation predicts nothing)
   bool region_kings = false;
   bool wide = false;  // fit the wide windows (pattern_layout.hpp)       // fit a king-window table
                       // per region besides the shared one
@@ -80,6 +88,7 @@ struct TrainReport {
   std::size_t kings_only = 0;  // positions with no man on the board (left out unless trained)
   std::size_t parameters = 0;
   double scale = 0;  // k: the classic evaluation's fitted scale on the training positions
+  bool scale_fallback = false;  // ... which was at kMinScale: kFallbackScale used instead
   std::vector<EpochReport> epochs;
   // On the validation positions, with the same targets:
   double pattern_loss = 0;            // the written (rounded) weights, endgame knowledge included
