@@ -292,7 +292,8 @@ bool trained_by_default(Variant v) {
   // Elo) after 770 games (W202 D418 L151), +23 +- 17 Elo. The other rule sets' first weights
   // (docs/training.md, "The other rule sets"), each against classic, SPRT (0, 50) on game pairs:
   // Brazilian W12 D7 L3, Russian W34 D45 L21, Frisian W15 D2 L3, Breakthrough W17 D0 L3, Pool
-  // W13 D18 L5, Italian W11 D13 L2, Killer W8 D4 L0, Thai W10 D0 L0, all H1.
+  // W13 D18 L5, Italian W11 D13 L2, Killer W8 D4 L0, Thai W10 D0 L0, Antidraughts W14 D0 L2,
+  // Giveaway W12 D1 L1, all H1.
   switch (v) {
     case Variant::English:
     case Variant::International:
@@ -304,6 +305,8 @@ bool trained_by_default(Variant v) {
     case Variant::Italian:
     case Variant::Killer:
     case Variant::Thai:
+    case Variant::Antidraughts:
+    case Variant::Giveaway:
       return true;
     default:
       return false;

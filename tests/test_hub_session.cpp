@@ -664,23 +664,26 @@ TEST_CASE("hub report: scores, info and done lines", "[hub][report]") {
 
 TEST_CASE("hub session: a change of rule set forgets the table", "[hub][session][antidraughts]") {
   // International and antidraughts share the board and the position keys but not the goal: a
-  // table filled by one must not answer for the other.
+  // table filled by one must not answer for the other. Here antidraughts wins by force with
+  // 32-27 (21x32, then 33-28 gives White's last man away), which loses a man in international:
+  // a table that answered for the other game would score it as that game does.
   Harness h;
   h.send("set-param name=book value=false");
-  const std::string position = "W:W32,50:B3,22";
+  const std::string position = "W:W32,33:B17,21";
   h.send("pos pos=" + position);
   h.send("level depth=8");
   h.send("go think");
   const std::string normal = h.done();
   INFO(normal);
-  CHECK((normal.rfind("done move=50-44", 0) == 0 || normal.rfind("done move=50-45", 0) == 0));
+  CHECK(normal.rfind("done move=", 0) == 0);
+  CHECK(normal.rfind("done move=32-27", 0) != 0);
   h.send("set-param name=variant value=losing");
   h.send("pos pos=" + position);
   h.send("level depth=8");
   h.send("go think");
   const std::string anti = h.done();
   INFO(anti);
-  CHECK((anti.rfind("done move=32-27", 0) == 0 || anti.rfind("done move=32-28", 0) == 0));
+  CHECK(anti.rfind("done move=32-27", 0) == 0);
   // And back.
   h.send("set-param name=variant value=normal");
   h.send("pos pos=" + position);
@@ -688,7 +691,8 @@ TEST_CASE("hub session: a change of rule set forgets the table", "[hub][session]
   h.send("go think");
   const std::string again = h.done();
   INFO(again);
-  CHECK((again.rfind("done move=50-44", 0) == 0 || again.rfind("done move=50-45", 0) == 0));
+  CHECK(again.rfind("done move=", 0) == 0);
+  CHECK(again.rfind("done move=32-27", 0) != 0);
 }
 
 TEST_CASE("hub session: frysk is Frisian from the Frysk! start", "[hub][session]") {
