@@ -71,20 +71,23 @@ TEST_CASE("antidraughts: the search gives pieces away", "[antidraughts][search]"
   // White has no piece and wins) or keep both men (32-28, 33-28, 33-29). Antidraughts gives it
   // away, and the win is forced, whatever the evaluation; international keeps its men.
   const std::string text = "W:W32,33:B17,21";
+  // Black's replies to the move a search chose (captures are compulsory: all or none capture).
+  auto replies_to = [&](Variant v, const test::Analysis& chosen) {
+    const MoveList replies = legal_moves(v, fen(v, text).after(chosen.best.move));
+    REQUIRE_FALSE(replies.empty());
+    return replies;
+  };
   const test::Analysis anti = test::analyse(Game(a, fen(a, text)), 6);
   REQUIRE(anti.best.has_move);
   INFO("antidraughts " << anti.best_text);
   CHECK(anti.best_text == "32-27");
   CHECK(anti.last.score == win_in(4));
-  const Position after = fen(a, text).after(anti.best.move);
-  const MoveList replies = legal_moves(a, after);
-  REQUIRE_FALSE(replies.empty());
+  const MoveList replies = replies_to(a, anti);
   CHECK(std::all_of(replies.begin(), replies.end(), [](const Move& m) { return m.is_capture(); }));
   const test::Analysis normal = test::analyse(Game(i, fen(i, text)), 6);
   REQUIRE(normal.best.has_move);
   INFO("international " << normal.best_text);
-  const MoveList normal_replies = legal_moves(i, fen(i, text).after(normal.best.move));
-  CHECK_FALSE(normal_replies[0].is_capture());
+  CHECK_FALSE(replies_to(i, normal)[0].is_capture());
   test::check_losing_self_play(Game(a));
 }
 
