@@ -52,13 +52,12 @@ struct TrainOptions {
   int threads = 1;
   double validation = 0.05;  // share of the games held out
   std::uint64_t seed = 1;
-  double blend = 1.0;  // weight of the game result in the target (1 = result only)
-  int batch = 16384;   // positions per Adam step
-  double scale = 0;    // k, per centi-man; 0 = fit the classic evaluation's (kFallbackScale
-                       // when that fit says the classic evaluation predicts nothing)
-  bool region_kings = false;
-  bool wide = false;  // fit the wide windows (pattern_layout.hpp)       // fit a king-window table
-                      // per region besides the shared one
+  double blend = 1.0;         // weight of the game result in the target (1 = result only)
+  int batch = 16384;          // positions per Adam step
+  double scale = 0;           // k, per centi-man; 0 = fit the classic evaluation's (kFallbackScale
+                              // when that fit says the classic evaluation predicts nothing)
+  bool region_kings = false;  // fit a king-window table per region besides the shared one
+  bool wide = false;          // fit the wide windows (pattern_layout.hpp)
   // A position met several times trains once with the mean target and the summed weight
   // (train_data.hpp): the same loss at less cost, but on the 2026-12 data it trained worse
   // weights (the heavy positions make noisy batches), so it is off by default.
