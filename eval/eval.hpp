@@ -255,14 +255,17 @@ Score evaluate(const Position& pos) {
 
 // The endgame knowledge of each rule set (applied to a White-view score), for the pattern
 // evaluation (pattern.hpp), which keeps it rather than learning it. The losing games have none
-// to keep: which material wins assumes the normal goal (eval_antidraughts.hpp).
+// to keep: which material wins assumes the normal goal (eval_antidraughts.hpp). Turkish keeps
+// its one rule that holds with men on the board: one piece each is a draw.
 template <class R>
 struct EndgameOf {
   static Score apply([[maybe_unused]] const Position& pos, Score white) {
-    static_assert(R::kEndgames != Endgames::Turkish,
-                  "the pattern evaluation covers the games on a diagonal board");
     if constexpr (R::kEndgames == Endgames::Losing)
       return white;
+    else if constexpr (R::kEndgames == Endgames::Turkish)
+      return popcount(pos.pieces(Side::White)) == 1 && popcount(pos.pieces(Side::Black)) == 1
+                 ? 0
+                 : white;
     else if constexpr (R::kEndgames == Endgames::Flying8)
       return LoneKingEvaluator<R, 2, true>::endgame(pos, white);
     else if constexpr (R::kEndgames == Endgames::OnePieceDraws)

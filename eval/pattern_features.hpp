@@ -85,9 +85,15 @@ inline void visit_features(const Position& pos, V&& v) {
   const auto& square_of = L::kSquareOf[black];
   const Bitboard empty = G::kValid & ~pos.occupied();
   // A king with no empty neighbour has no move, flying or not; short kings' moves are their
-  // empty neighbours, counted a direction at a time.
+  // empty neighbours, counted a direction at a time. Neighbours are diagonal, or orthogonal on
+  // Turkish draughts' board.
   Bitboard free = 0;
-  for (Direction d : movegen_detail::kAllDirections) free |= shift(empty, -G::step(d));
+  if constexpr (kDiagonalBoard<G>) {
+    for (Direction d : movegen_detail::kAllDirections) free |= shift(empty, -G::step(d));
+  } else {
+    static_assert(R::kFlyingKings, "the square board's king moves are counted for flying kings");
+    for (int d = 0; d < 4; ++d) free |= OrthogonalLines::step(empty, OrthogonalLines::reverse(d));
+  }
   int moves[2] = {0, 0}, trapped[2] = {0, 0};
   for (int side = 0; side < 2; ++side) {
     const Bitboard kings = side == 0 ? s.own_kings : s.other_kings;

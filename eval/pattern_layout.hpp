@@ -1,12 +1,15 @@
 // Where the pattern evaluation's windows lie on the board, and how a window's squares become an
 // index (pattern_features.hpp lists the features built from them).
 //
-// Regions: 4x4 windows of the grid at even row and column offsets (10x10: offsets 0, 2, 4, 6,
-// sixteen regions; 8x8: offsets 0, 2, 4, nine regions), overlapping by two rows or columns. A
-// window holds 8 playable squares, two in each of its rows, in window order (row by row, left
-// to right). Its men state gives each square 3 values (empty or a king, a man of the side to
-// move, a man of the other side): 3^8 = 6561 states. Its king state gives each square 5 (empty,
-// own man, other man, own king, other king): 5^8 = 390,625 states.
+// Regions on the diagonal boards: 4x4 windows of the grid at even row and column offsets
+// (10x10: offsets 0, 2, 4, 6, sixteen regions; 8x8: offsets 0, 2, 4, nine regions), overlapping
+// by two rows or columns; a window holds 8 playable squares, two in each of its rows. On Turkish
+// draughts' full 8x8 board: windows of 2 rows by 4 columns at every row offset (0 to 6) and the
+// column offsets 0, 2, 4, twenty-one regions overlapping by a row or two columns. Either way a
+// region's 8 squares are in window order (row by row, left to right). Its men state gives each
+// square 3 values (empty or a king, a man of the side to move, a man of the other side): 3^8 = 6561
+// states. Its king state gives each square 5 (empty, own man, other man, own king, other king): 5^8
+// = 390,625 states.
 //
 // Colour symmetry by construction: when Black is to move the board is turned round (square s
 // becomes square N-1-s) and the colours swapped. Turning the board maps each window onto the
@@ -20,6 +23,7 @@
 #include <type_traits>
 
 #include "engine/rules/geometry.hpp"
+#include "engine/rules/geometry_lines.hpp"
 #include "engine/rules/position.hpp"
 
 namespace tsuru::eval {
@@ -27,16 +31,18 @@ namespace tsuru::eval {
 inline constexpr int kRegionSquares = 8;
 inline constexpr int kRegionStates = 6561;  // 3^8
 inline constexpr int kKingStates = 390625;  // 5^8
-inline constexpr int kMaxRegions = 16;
-inline constexpr int kMaxSquares = 50;
+inline constexpr int kMaxRegions = 21;
+inline constexpr int kMaxSquares = 64;
 
-// Boards the regions fit: the 8x8 and 10x10 diagonal boards.
+// The diagonal boards (8x8 and 10x10), whose windows follow the ghost-bit layout.
 template <class G>
-inline constexpr bool kPatternBoard = std::is_same_v<G, Board8> || std::is_same_v<G, Board10>;
+inline constexpr bool kDiagonalBoard = std::is_same_v<G, Board8> || std::is_same_v<G, Board10>;
+// Boards the regions fit: the diagonal boards and Turkish draughts' full 8x8 board.
+template <class G>
+inline constexpr bool kPatternBoard = kDiagonalBoard<G> || std::is_same_v<G, SquareBoard8>;
 
-// Rule sets the pattern evaluation serves: every game on a diagonal board, the losing games
-// (antidraughts, giveaway) included, since the weights learn whatever the goal rewards (Turkish
-// has a square board).
+// Rule sets the pattern evaluation serves: every game, the losing games (antidraughts,
+// giveaway) included, since the weights learn whatever the goal rewards.
 template <class R>
 inline constexpr bool kPatternRules = kPatternBoard<typename R::Geometry>;
 
@@ -63,48 +69,71 @@ constexpr DigitTables<Base> make_digits() {
 inline constexpr DigitTables<3> kTernary = make_digits<3>();
 inline constexpr DigitTables<5> kQuinary = make_digits<5>();
 
+// The shape of the regions on board G: how many, the first bit of each, the bit offsets of its
+// squares from that bit in window order, and gather (those bits of a bitboard shifted down to
+// the first one, packed in window order).
 template <class G>
-struct PatternLayout {
-  static_assert(kPatternBoard<G>);
+struct RegionShape {
+  static_assert(kDiagonalBoard<G>);
   static constexpr int kRowOffsets = (G::kRows - 4) / 2 + 1;
   static constexpr int kColOffsets = G::kPerRow - 1;
   static constexpr int kRegions = kRowOffsets * kColOffsets;
-  static_assert(kRegions <= kMaxRegions && G::kSquares <= kMaxSquares);
 
-  // The first bit of region j (row offset 2 * (j / kColOffsets), column offset 2 * (j %
-  // kColOffsets)); its squares lie at these offsets from it, in window order.
+  // Region j: row offset 2 * (j / kColOffsets), column offset 2 * (j % kColOffsets).
   static constexpr int base(int j) {
     return G::square_bit((2 * (j / kColOffsets)) * G::kPerRow + j % kColOffsets);
   }
-  // The region that turning the board round maps region j onto.
-  static constexpr int rotated(int j) { return kRegions - 1 - j; }
-
-  // The window's 8 bits, from a bitboard shifted down to its base: rows two by two share a
-  // ghost-bit pair, so the bits lie at 0, 1, P, P+1, 2P+1, 2P+2, 3P+1, 3P+2 (P squares a row).
+  // Rows two by two share a ghost-bit pair, so the bits lie at 0, 1, P, P+1, 2P+1, 2P+2, 3P+1,
+  // 3P+2 (P squares a row).
+  static constexpr int P = G::kPerRow;
+  static constexpr std::array<int, kRegionSquares> kOffsets = {
+      0, 1, P, P + 1, 2 * P + 1, 2 * P + 2, 3 * P + 1, 3 * P + 2};
   static constexpr unsigned gather(Bitboard x) {
-    constexpr int P = G::kPerRow;
     return static_cast<unsigned>((x & 3) | ((x >> (P - 2)) & 0xC) | ((x >> (2 * P - 3)) & 0x30) |
                                  ((x >> (3 * P - 5)) & 0xC0));
   }
+};
+
+// Turkish draughts: region j covers rows j / 3 and j / 3 + 1, columns 2 * (j % 3) to
+// 2 * (j % 3) + 3 (bit = row * 8 + column).
+template <>
+struct RegionShape<SquareBoard8> {
+  static constexpr int kRowOffsets = 7;
+  static constexpr int kColOffsets = 3;
+  static constexpr int kRegions = kRowOffsets * kColOffsets;
+  static constexpr int base(int j) { return (j / kColOffsets) * 8 + 2 * (j % kColOffsets); }
+  static constexpr std::array<int, kRegionSquares> kOffsets = {0, 1, 2, 3, 8, 9, 10, 11};
+  static constexpr unsigned gather(Bitboard x) {
+    return static_cast<unsigned>((x & 0xF) | ((x >> 4) & 0xF0));
+  }
+};
+
+template <class G>
+struct PatternLayout : RegionShape<G> {
+  using Shape = RegionShape<G>;
+  static_assert(kPatternBoard<G>);
+  static constexpr int kRegions = Shape::kRegions;
+  static_assert(kRegions <= kMaxRegions && G::kSquares <= kMaxSquares);
+
+  // The region that turning the board round maps region j onto (on both shapes the regions are
+  // numbered so that turning reverses the list).
+  static constexpr int rotated(int j) { return kRegions - 1 - j; }
 
   static constexpr std::array<int, kMaxRegions> make_bases(bool turned) {
     std::array<int, kMaxRegions> b{};
     for (int j = 0; j < kRegions; ++j)
-      b[static_cast<std::size_t>(j)] = base(turned ? rotated(j) : j);
+      b[static_cast<std::size_t>(j)] = Shape::base(turned ? rotated(j) : j);
     return b;
   }
   // bases[side to move][j]: where region j of the side to move's view lies on the real board.
   static constexpr std::array<std::array<int, kMaxRegions>, 2> kBases = {make_bases(false),
                                                                          make_bases(true)};
 
-  // masks[side to move][j]: the squares of region j of the side to move's view.
   static constexpr std::array<std::array<Bitboard, kMaxRegions>, 2> make_masks() {
-    constexpr int P = G::kPerRow;
-    constexpr int offsets[8] = {0, 1, P, P + 1, 2 * P + 1, 2 * P + 2, 3 * P + 1, 3 * P + 2};
     std::array<std::array<Bitboard, kMaxRegions>, 2> m{};
     for (std::size_t side = 0; side < 2; ++side)
       for (int j = 0; j < kRegions; ++j)
-        for (int k : offsets)
+        for (int k : Shape::kOffsets)
           m[side][static_cast<std::size_t>(j)] |=
               bit(kBases[side][static_cast<std::size_t>(j)] + k);
     return m;
@@ -192,7 +221,7 @@ inline constexpr WideDigits<3, kWideSquares> kWideTernary = make_wide_digits<3, 
 
 template <class G>
 struct WideLayout {
-  static_assert(kPatternBoard<G>);
+  static_assert(kDiagonalBoard<G>);
   static constexpr int P = G::kPerRow;
   static constexpr int kRowOffsets = (G::kRows - kWideRows) / 2 + 1;
   static constexpr int kColOffsets = P - kWidePerRow + 1;
@@ -220,6 +249,14 @@ struct WideLayout {
     return b;
   }
   static constexpr std::array<std::array<int, kMaxWide>, 2> kBases = make_bases();
+};
+
+// Turkish draughts has no wide windows (its regions already span four columns).
+template <>
+struct WideLayout<SquareBoard8> {
+  static constexpr int kWindows = 0;
+  static constexpr std::array<std::array<int, kMaxWide>, 2> kBases{};
+  static constexpr unsigned gather(Bitboard) { return 0; }
 };
 
 // Window j's men state of a layout L (its bases and gather) for the side to move: own men and

@@ -23,16 +23,26 @@ using test::random_weights;
 
 namespace {
 
-// Region j's state for White to move, square by square from the geometry: window row r, column
-// pair i, squares in row-major order, 1 for a White man and 2 for a Black man, in base 3.
+// The square (0-based, as the geometry numbers them) of region j's k-th square, from the
+// geometry: on the diagonal boards window row 2 * (j / column offsets), column pair j % column
+// offsets, two squares a row; on Turkish draughts' board rows j / 3 and j / 3 + 1, columns
+// 2 * (j % 3) on, four squares a row.
+template <class G>
+int window_square(int j, int k) {
+  using L = eval::PatternLayout<G>;
+  if constexpr (std::is_same_v<G, SquareBoard8>)
+    return (j / 3 + k / 4) * 8 + 2 * (j % 3) + k % 4;
+  else
+    return (2 * (j / L::kColOffsets) + k / 2) * G::kPerRow + j % L::kColOffsets + k % 2;
+}
+
+// Region j's state for White to move, square by square: 1 for a White man and 2 for a Black man,
+// in base 3, the squares in window order.
 template <class G>
 int reference_state(const Position& p, int j) {
-  using L = eval::PatternLayout<G>;
-  const int r0 = 2 * (j / L::kColOffsets), i0 = j % L::kColOffsets;
   int state = 0, power = 1;
   for (int k = 0; k < eval::kRegionSquares; ++k, power *= 3) {
-    const int sq = (r0 + k / 2) * G::kPerRow + i0 + k % 2;
-    const Bitboard b = bit(G::square_bit(sq));
+    const Bitboard b = bit(G::square_bit(window_square<G>(j, k)));
     if (p.men(Side::White) & b) state += power;
     if (p.men(Side::Black) & b) state += 2 * power;
   }
@@ -43,13 +53,10 @@ int reference_state(const Position& p, int j) {
 // king, 4 a Black king, in base 5; -1 when the window holds no king.
 template <class G>
 int reference_king_state(const Position& p, int j) {
-  using L = eval::PatternLayout<G>;
-  const int r0 = 2 * (j / L::kColOffsets), i0 = j % L::kColOffsets;
   int state = 0, power = 1;
   bool king = false;
   for (int k = 0; k < eval::kRegionSquares; ++k, power *= 5) {
-    const int sq = (r0 + k / 2) * G::kPerRow + i0 + k % 2;
-    const Bitboard b = bit(G::square_bit(sq));
+    const Bitboard b = bit(G::square_bit(window_square<G>(j, k)));
     if (p.men(Side::White) & b) state += power;
     if (p.men(Side::Black) & b) state += 2 * power;
     if (p.kings(Side::White) & b) state += 3 * power;
@@ -89,8 +96,10 @@ void check_regions(Variant v) {
       REQUIRE(f.king_state[static_cast<std::size_t>(j)] == reference_king_state<G>(white_view, j));
     }
     REQUIRE(f.wide == eval::wide_count(v));
-    for (int j = 0; j < f.wide; ++j)
-      REQUIRE(f.wide_state[static_cast<std::size_t>(j)] == reference_wide_state<G>(white_view, j));
+    if constexpr (eval::kDiagonalBoard<G>)
+      for (int j = 0; j < f.wide; ++j)
+        REQUIRE(f.wide_state[static_cast<std::size_t>(j)] ==
+                reference_wide_state<G>(white_view, j));
     // Each king on its square as White sees it (square n is bit square(n)), own and other's.
     for (int sq = 0; sq < G::kSquares; ++sq) {
       const Bitboard b = bit(G::square_bit(sq));
@@ -99,15 +108,20 @@ void check_regions(Variant v) {
       REQUIRE(f.kings_on[1][static_cast<std::size_t>(sq)] ==
               ((white_view.kings(Side::Black) & b) != 0));
     }
-    // The king terms: each king's quiet moves, walked square by square along the diagonals (as
-    // far as the first piece for flying kings, one step for short ones), and kings without one.
+    // The king terms: each king's quiet moves, walked square by square along the diagonals (the
+    // rows and files on Turkish draughts' board; as far as the first piece for flying kings, one
+    // step for short ones), and kings without one.
+    constexpr bool square_board = std::is_same_v<G, SquareBoard8>;
+    const std::array<std::pair<int, int>, 4> directions =
+        square_board ? std::array<std::pair<int, int>, 4>{{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}}
+                     : std::array<std::pair<int, int>, 4>{{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}};
     int moves[2] = {0, 0}, trapped[2] = {0, 0};
     for (int side = 0; side < 2; ++side)
       for (int sq = 0; sq < G::kSquares; ++sq) {
         if (!(p.kings(side == 0 ? p.turn() : opponent(p.turn())) & bit(G::square_bit(sq))))
           continue;
         int count = 0;
-        for (const auto& [dr, dc] : {std::pair{-1, -1}, {-1, 1}, {1, -1}, {1, 1}})
+        for (const auto& [dr, dc] : directions)
           for (int r = G::row_of_square(sq) + dr, c = G::col_of_square(sq) + dc;
                G::square_at(r, c) >= 0 && !(p.occupied() & bit(G::square_bit(G::square_at(r, c))));
                r += dr, c += dc) {
@@ -159,7 +173,11 @@ TEST_CASE("region counts and sizes per board", "[pattern]") {
   CHECK(eval::region_count(Variant::English) == 9);
   CHECK(eval::region_count(Variant::Russian) == 9);
   CHECK(eval::region_count(Variant::Frisian) == 16);
-  CHECK(!eval::has_patterns(Variant::Turkish));
+  // Turkish draughts' full board: windows of 2 rows by 4 columns, 7 x 3 of them, no wide ones.
+  CHECK(eval::region_count(Variant::Turkish) == 21);
+  CHECK(eval::wide_count(Variant::Turkish) == 0);
+  CHECK(eval::PatternWeights::zero(Variant::Turkish).count() ==
+        21 * 6561 * 2 + 390625 * 2 + 2 * 64 * 2 + 2 * eval::kLinearCount);
   // The losing games too: the weights learn their goal.
   CHECK(eval::has_patterns(Variant::Antidraughts));
   CHECK(eval::region_count(Variant::Giveaway) == 9);
@@ -193,12 +211,14 @@ void check_masks() {
 TEST_CASE("region states from bitboards match the square-by-square reference", "[pattern]") {
   check_masks<Board10>();
   check_masks<Board8>();
+  check_masks<SquareBoard8>();
   check_regions<InternationalRules>(Variant::International);
   check_regions<EnglishRules>(Variant::English);
+  check_regions<TurkishRules>(Variant::Turkish);
 }
 
 TEST_CASE("a position and its colour-reversed copy have the same features and score", "[pattern]") {
-  for (Variant v : {Variant::International, Variant::English, Variant::Russian}) {
+  for (Variant v : {Variant::International, Variant::English, Variant::Russian, Variant::Turkish}) {
     const eval::PatternWeights w =
         random_weights(v, 5, v == Variant::English, v != Variant::Russian);
     std::mt19937_64 rng(3);
@@ -379,9 +399,10 @@ TEST_CASE("damaged weights files are rejected with a reason", "[pattern][weights
   }
   {
     auto b = good;
+    // Another rule set's name on these weights: its board and keys are not these.
     const char name[16] = "turkish";
     std::copy(name, name + 16, b.begin() + 16);
-    rejects(b, "no pattern evaluation");
+    rejects(b, "board layout");
   }
   {
     auto b = good;

@@ -413,15 +413,34 @@ TEST_CASE("the trainer's scale: the classic evaluation's fit, a fallback where i
   CHECK(given->scale == 0.004);
 }
 
-TEST_CASE("the trainer refuses bad options and rule sets without patterns", "[trainer]") {
+TEST_CASE("the trainer refuses bad options and no positions", "[trainer]") {
   eval::PatternWeights w;
   const std::vector<std::vector<Sample>> files = {random_games(Variant::English, 3, 1)};
   train::TrainOptions o;
   o.validation = 1.5;
   CHECK(!train::train(Variant::English, files, o, w).ok());
   const std::vector<std::vector<Sample>> none;
-  CHECK(!train::train(Variant::Turkish, none, train::TrainOptions{}, w).ok());
-  CHECK(!train::train(Variant::English, none, train::TrainOptions{}, w).ok());  // no positions
+  CHECK(!train::train(Variant::English, none, train::TrainOptions{}, w).ok());
+}
+
+TEST_CASE("the trainer fits Turkish draughts' square-board windows", "[trainer]") {
+  // Random games scored by the material at their end: the weights must learn that a man is
+  // worth having, and load as Turkish weights.
+  const std::vector<std::vector<Sample>> files = {random_games(Variant::Turkish, 300, 4)};
+  train::TrainOptions o;
+  o.epochs = 3;
+  o.batch = 256;
+  eval::PatternWeights w;
+  const auto report = train::train(Variant::Turkish, files, o, w);
+  REQUIRE(report.ok());
+  CHECK(w.variant == Variant::Turkish);
+  CHECK(w.regions == 21);
+  CHECK(w.squares == 64);
+  CHECK(w.linear[0][eval::kMen] > 0);
+  CHECK(report->pattern_loss < std::log(2.0));
+  const auto back = eval::decode_weights(eval::encode_weights(w));
+  REQUIRE(back.ok());
+  CHECK(*back == w);
 }
 
 TEST_CASE("tsuru train end to end: a few games, one epoch, weights the engine plays with",
