@@ -67,6 +67,9 @@ class PatternEvaluator {
     // in) do not know better. The endgame knowledge below pulls the stronger side in either way.
     if (!w.kings_only && !(pos.occupied() & ~pos.kings())) return eval::evaluate<R>(pos);
     constexpr Score bound = kWinThreshold - 1;
+    // A correction to the classic evaluation: added to its score, endgame knowledge included.
+    if (w.on_classic)
+      return std::clamp(eval::evaluate<R>(pos) + raw(pos, w) / kWeightScale, -bound, bound);
     const Score score = std::clamp(raw(pos, w) / kWeightScale, -bound, bound);
     const bool black = pos.turn() == Side::Black;
     const Score white = EndgameOf<R>::apply(pos, black ? -score : score);

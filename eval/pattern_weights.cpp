@@ -188,7 +188,7 @@ std::vector<std::uint8_t> encode_weights(const PatternWeights& w) {
   put_le(out, static_cast<std::uint64_t>(w.regions), 4);
   put_le(out, kLinearCount, 4);
   put_le(out, fnv1a(body.data(), body.size()), 8);
-  put_le(out, w.kings_only ? 1 : 0, 8);
+  put_le(out, (w.kings_only ? 1u : 0u) | (w.on_classic ? 2u : 0u), 8);
   out.insert(out.end(), body.begin(), body.end());
   return out;
 }
@@ -238,7 +238,7 @@ Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes) {
   if (fnv1a(body, static_cast<std::size_t>(end - body)) != get_le(h + 48, 8))
     return E::failure("weights file checksum mismatch (damaged file)");
   const std::uint64_t flags = get_le(h + 56, 8);
-  if (flags & ~std::uint64_t{1}) return E::failure("weights file has unknown flags");
+  if (flags & ~std::uint64_t{3}) return E::failure("weights file has unknown flags");
 
   PatternWeights w = PatternWeights::zero(*v, true, true);
   std::vector<std::int16_t> linear(kPhases * kLinearCount);
@@ -259,6 +259,7 @@ Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes) {
     for (std::size_t k = 0; k < kLinearCount; ++k)
       w.linear[phase][k] = linear[phase * kLinearCount + k];
   w.kings_only = flags & 1;
+  w.on_classic = (flags & 2) != 0;
   return w;
 }
 

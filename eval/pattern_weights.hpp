@@ -3,7 +3,8 @@
 //   header (64 bytes, little-endian)
 //     magic "TSURUEV\0" (8) | version u32 (2) | group count u32 (6) | rule-set name (16, NUL
 //     padded) | start-position key u64 | regions u32 | linear terms u32 | FNV-1a 64 checksum of
-//     the body u64 | flags u64 (bit 0: the weights score positions of kings only; no other bit)
+//     the body u64 | flags u64 (bit 0: the weights score positions of kings only; bit 1: they
+//     are a correction added to the classic evaluation; no other bit)
 //   body: the six groups in this order, each as its weight count u32, its coded size in bytes u32,
 //     then its weights (i16 each, in quarter centi-men), coded as runs: a run of zeros (a
 //     LEB128 count), a run of n other weights (n in LEB128, then the n weights), and so on to
@@ -71,6 +72,9 @@ struct PatternWeights {
   // Whether these weights score positions with no man on the board (else the classic
   // evaluation does: weights trained without them know nothing there).
   bool kings_only = false;
+  // Whether these weights are a correction added to the classic evaluation's score (trained so,
+  // `tsuru train --on-classic`) rather than a whole evaluation.
+  bool on_classic = false;
 
   // All zero, sized for variant v's board (v must have a pattern board); the per-region king
   // windows only when asked for (25 MB on 10x10).

@@ -287,11 +287,42 @@ TEST_CASE("the pattern evaluation keeps the classic endgame knowledge", "[patter
   CHECK(chase(kings({29, 32}, 1)) < 0);
 }
 
+TEST_CASE("weights on the classic evaluation add to its score", "[pattern]") {
+  // Weights trained as a correction (tsuru train --on-classic): all zero they are the classic
+  // evaluation; otherwise its score plus theirs, wherever a man is on the board; kings only stay
+  // the classic evaluation's.
+  for (Variant v : {Variant::Turkish, Variant::Czech, Variant::English}) {
+    with_rules(v, [&]<class R>(R) {
+      using E = eval::PatternEvaluator<R>;
+      eval::PatternWeights zero = eval::PatternWeights::zero(v);
+      zero.on_classic = true;
+      eval::PatternWeights w = random_weights(v, 9);
+      w.on_classic = true;
+      std::mt19937_64 rng(17);
+      int differ = 0;
+      for (int n = 0; n < 300; ++n) {
+        const Position p = random_position(v, rng, 0.2 + 0.002 * n);
+        const Score classic = eval::evaluate<R>(p);
+        REQUIRE(E::evaluate(p, zero) == classic);
+        if (!(p.occupied() & ~p.kings())) {
+          REQUIRE(E::evaluate(p, w) == classic);
+          continue;
+        }
+        const Score sum = classic + E::raw(p, w) / eval::kWeightScale;
+        REQUIRE(E::evaluate(p, w) == std::clamp(sum, -kWinThreshold + 1, kWinThreshold - 1));
+        differ += E::evaluate(p, w) != classic;
+      }
+      CHECK(differ > 250);
+    });
+  }
+}
+
 TEST_CASE("weights files round trip", "[pattern][weights]") {
-  for (Variant v : {Variant::English, Variant::International, Variant::Frisian}) {
+  for (Variant v : {Variant::English, Variant::International, Variant::Frisian, Variant::Turkish}) {
     for (bool king_regions : {false, true}) {
       eval::PatternWeights w = random_weights(v, 21, king_regions, !king_regions);
       w.kings_only = king_regions;
+      w.on_classic = !king_regions;
       const auto bytes = eval::encode_weights(w);
       const auto back = eval::decode_weights(bytes);
       REQUIRE(back.ok());
@@ -406,7 +437,7 @@ TEST_CASE("damaged weights files are rejected with a reason", "[pattern][weights
   }
   {
     auto b = good;
-    b[56] = 2;
+    b[56] = 4;
     rejects(b, "unknown flags");
   }
   {

@@ -443,6 +443,34 @@ TEST_CASE("the trainer fits Turkish draughts' square-board windows", "[trainer]"
   CHECK(*back == w);
 }
 
+TEST_CASE("weights trained on the classic evaluation start from nothing and correct it",
+          "[trainer]") {
+  const Variant v = Variant::Turkish;
+  const std::vector<std::vector<Sample>> files = {random_games(v, 300, 5)};
+  train::TrainOptions o;
+  o.on_classic = true;
+  o.validation = 0;  // both runs judged on the same positions
+  o.epochs = 0;      // the starting point: no weight at all, so the classic evaluation alone
+  eval::PatternWeights w;
+  const auto none = train::train(v, files, o, w);
+  REQUIRE(none.ok());
+  CHECK(w.on_classic);
+  CHECK(w == [] {
+    auto z = eval::PatternWeights::zero(Variant::Turkish);
+    z.on_classic = true;
+    return z;
+  }());
+  // Trained, the correction lowers the loss of the classic evaluation it starts from (the
+  // same positions, targets and scale).
+  o.epochs = 3;
+  o.batch = 256;
+  const auto trained = train::train(v, files, o, w);
+  REQUIRE(trained.ok());
+  CHECK(w.on_classic);
+  CHECK(trained->epochs.back().train_loss < trained->epochs.front().train_loss);
+  CHECK(trained->pattern_loss < none->pattern_loss);
+}
+
 TEST_CASE("tsuru train end to end: a few games, one epoch, weights the engine plays with",
           "[trainer][cli]") {
   const Variant v = Variant::English;

@@ -63,6 +63,9 @@ int run_train(const Args& args) {
       "kings-only",
       "train the positions with no man on the board too; the weights then score them (else the "
       "classic evaluation does)")(
+      "on-classic",
+      "train the weights as a correction added to the classic evaluation (which they then "
+      "play on top of) rather than as a whole evaluation")(
       "window", po::value(&window),
       "samples shuffled together (memory: about 48 bytes each; default 4194304)")(
       "threads", po::value(&o.threads)->default_value(o.threads),
@@ -106,6 +109,7 @@ int run_train(const Args& args) {
   o.wide = vm.count("wide") > 0;
   o.dedupe = vm.count("dedupe") > 0;
   o.kings_only = vm.count("kings-only") > 0;
+  o.on_classic = vm.count("on-classic") > 0;
   if (vm.count("window")) o.window = window;
   std::shared_ptr<const eval::PatternWeights> init_weights, compare_weights;
   for (auto [spec, target] :

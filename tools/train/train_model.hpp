@@ -131,10 +131,11 @@ class Model {
   }
 
   // The starting point: material as the classic evaluation starts it (a man 100, a king by how
-  // far it reaches; in the losing games both are burdens, eval_antidraughts.hpp), or the weights
-  // given.
-  std::vector<float> initial(const eval::PatternWeights* from) const {
+  // far it reaches; in the losing games both are burdens, eval_antidraughts.hpp), nothing for a
+  // correction to the classic evaluation (on_classic), or the weights given.
+  std::vector<float> initial(const eval::PatternWeights* from, bool on_classic = false) const {
     std::vector<float> theta(size_, 0.0f);
+    if (!from && on_classic) return theta;
     if (!from) {
       const float sign = R::kNoMoveWins ? -1.0f : 1.0f;
       for (std::size_t p = 0; p < P; ++p) {

@@ -120,7 +120,7 @@ class Trainer {
     validation_ = std::move(split.validation);
     validation_seen_ = std::move(split.validation_seen);
 
-    theta_ = model_.initial(o_.init);
+    theta_ = model_.initial(o_.init, o_.on_classic);
     m_.assign(theta_.size(), 0.0f);
     v_.assign(theta_.size(), 0.0f);
     sum_.assign(theta_.size(), 0.0f);
@@ -176,6 +176,7 @@ class Trainer {
     }
     out = model_.fold(variant_, theta_);
     out.kings_only = o_.kings_only;
+    out.on_classic = o_.on_classic;
     eval::PatternWeights classic_kings = out;
     classic_kings.kings_only = false;
 
@@ -222,8 +223,10 @@ class Trainer {
     return o_.blend * r + (1 - o_.blend) * sigmoid(scale_ * score);
   }
 
-  double score(const std::vector<Entry>& entries) const {
-    double z = 0;
+  // The model's score of pos (whose features are entries): the weights' sum, on top of the
+  // classic evaluation when the weights are a correction to it.
+  double score(const Position& pos, const std::vector<Entry>& entries) const {
+    double z = o_.on_classic ? static_cast<double>(eval::evaluate<R>(pos)) : 0.0;
     for (const Entry& e : entries) z += static_cast<double>(theta_[e.index]) * e.value;
     return z;
   }
@@ -244,9 +247,10 @@ class Trainer {
       double loss = 0;
       for (std::size_t i = start + a; i < start + b; ++i) {
         const Item& it = items[i];
+        const Position pos = it.sample.position();
         entries.clear();
-        model_.entries(it.sample.position(), entries);
-        const double p = sigmoid(scale_ * score(entries));
+        model_.entries(pos, entries);
+        const double p = sigmoid(scale_ * score(pos, entries));
         loss += it.weight * cross_entropy(p, it.target);
         const double d = scale_ * (p - it.target) * it.weight / wsum;
         for (const Entry& e : entries) g.push_back({e.index, static_cast<float>(d * e.value)});
@@ -331,10 +335,11 @@ class Trainer {
       double loss = 0;
       for (std::size_t i = a; i < b; ++i) {
         const Sample& s = validation_[i];
+        const Position pos = s.position();
         entries.clear();
-        model_.entries(s.position(), entries);
-        loss +=
-            cross_entropy(sigmoid(scale_ * score(entries)), target(result01(s.result), s.score));
+        model_.entries(pos, entries);
+        loss += cross_entropy(sigmoid(scale_ * score(pos, entries)),
+                              target(result01(s.result), s.score));
       }
       losses[static_cast<std::size_t>(slice)] = loss;
     });

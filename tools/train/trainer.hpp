@@ -66,6 +66,10 @@ struct TrainOptions {
   // English data the held-out loss on positions no training game reached was worse with them
   // (README "Training an evaluation").
   bool kings_only = false;
+  // Train the weights as a correction added to the classic evaluation's score rather than as a
+  // whole evaluation (eval/pattern_weights.hpp, on_classic): for the rule sets whose hand-set
+  // terms (runaway men, king endings) the windows do not see, and little data.
+  bool on_classic = false;
   std::size_t window = 1u << 22;   // samples shuffled together
   std::uint64_t block = 1u << 16;  // samples a block, the unit the epochs' order shuffles
   const eval::PatternWeights* init = nullptr;     // start from these weights (else material)
