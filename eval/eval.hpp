@@ -263,9 +263,7 @@ struct EndgameOf {
     if constexpr (R::kEndgames == Endgames::Losing)
       return white;
     else if constexpr (R::kEndgames == Endgames::Turkish)
-      return popcount(pos.pieces(Side::White)) == 1 && popcount(pos.pieces(Side::Black)) == 1
-                 ? 0
-                 : white;
+      return TurkishEvaluator::one_piece_each(pos) ? 0 : white;
     else if constexpr (R::kEndgames == Endgames::Flying8)
       return LoneKingEvaluator<R, 2, true>::endgame(pos, white);
     else if constexpr (R::kEndgames == Endgames::OnePieceDraws)

@@ -75,12 +75,16 @@ class TurkishEvaluator {
   }
 
  public:
+  // One piece each is a draw by rule.
+  static bool one_piece_each(const Position& pos) {
+    return popcount(pos.pieces(Side::White)) == 1 && popcount(pos.pieces(Side::Black)) == 1;
+  }
+
   static Score evaluate(const Position& pos) {
     const Bitboard empty = ~pos.occupied();
     const int wm = popcount(pos.men(Side::White)), bm = popcount(pos.men(Side::Black));
     const int wk = popcount(pos.kings(Side::White)), bk = popcount(pos.kings(Side::Black));
-    // One piece each is a draw by rule.
-    if (wm + wk == 1 && bm + bk == 1) return 0;
+    if (one_piece_each(pos)) return 0;
     const Score material = W.man * (wm - bm) + W.king * (wk - bk);
     Score score = material;
     score += side_terms(pos, Side::White, empty) - side_terms(pos, Side::Black, empty);

@@ -65,9 +65,10 @@ inline void visit_features(const Position& pos, V&& v) {
   const bool black = us == Side::Black;
   const Sides s{pos.men(us), pos.men(them), pos.kings(us), pos.kings(them)};
   for (int j = 0; j < L::kRegions; ++j) v.men(j, region_state<G>(s.own_men, s.other_men, j, black));
-  if (v.wide_windows())
-    for (int j = 0; j < WideLayout<G>::kWindows; ++j)
-      v.wide(j, wide_state<G>(s.own_men, s.other_men, j, black));
+  if constexpr (WideLayout<G>::kWindows > 0)
+    if (v.wide_windows())
+      for (int j = 0; j < WideLayout<G>::kWindows; ++j)
+        v.wide(j, wide_state<G>(s.own_men, s.other_men, j, black));
   auto linear = [&](Linear k, int x) {
     if (x) v.linear(k, x);
   };

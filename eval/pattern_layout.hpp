@@ -129,6 +129,7 @@ struct PatternLayout : RegionShape<G> {
   static constexpr std::array<std::array<int, kMaxRegions>, 2> kBases = {make_bases(false),
                                                                          make_bases(true)};
 
+  // masks[side to move][j]: the squares of region j of the side to move's view.
   static constexpr std::array<std::array<Bitboard, kMaxRegions>, 2> make_masks() {
     std::array<std::array<Bitboard, kMaxRegions>, 2> m{};
     for (std::size_t side = 0; side < 2; ++side)
@@ -255,8 +256,6 @@ struct WideLayout {
 template <>
 struct WideLayout<SquareBoard8> {
   static constexpr int kWindows = 0;
-  static constexpr std::array<std::array<int, kMaxWide>, 2> kBases{};
-  static constexpr unsigned gather(Bitboard) { return 0; }
 };
 
 // Window j's men state of a layout L (its bases and gather) for the side to move: own men and
