@@ -167,9 +167,9 @@ batches="$(grep -c "^batch " "$work/batches/sprt.txt")"
 played="$(head -1 "$work/batches/match.txt" | awk '{ print $5 }')"
 [ "$played" -lt 400 ] || fail "the SPRT did not stop the run"
 # The shards played are the first games of the match: one run of that many games, played to
-# its end (--results: no SPRT stop), reports the same.
+# its end (a shard, 0/1: no SPRT stop), reports the same.
 d[3]="$played"
-"$tsuru" match "${d[@]}" --results "$work/prefix.results" >"$work/prefix.txt"
+"$tsuru" match "${d[@]}" --shard 0/1 --results "$work/prefix.results" >"$work/prefix.txt"
 diff <(report "$work/prefix.txt") <(report "$work/batches/match.txt") ||
   fail "the batches' report differs from one run of $played games"
 ok "decided after $batches batches, $played games; one run of $played games reports the same"

@@ -21,6 +21,7 @@
 #include "tests/spawn.hpp"
 #include "tests/text_helpers.hpp"
 #include "tests/tsuru_run.hpp"
+#include "tools/match/results_file.hpp"
 
 using namespace tsuru;
 using namespace std::chrono_literals;
@@ -163,6 +164,41 @@ TEST_CASE("job faults: selfplay killed mid-run resumes from its journal, the sam
   const auto refused = run(other);
   CHECK(refused.code == 1);
   CHECK_THAT(refused.err, Catch::Contains("is the journal of a run with other options"));
+}
+
+TEST_CASE("job faults: match killed mid-run leaves the results of the games it finished",
+          "[.faults][jobs][match]") {
+  TempDir dir;
+  const std::string results = dir / "m.results";
+  const std::vector<std::string> args = {"match",
+                                         "--variant",
+                                         "english",
+                                         "--games",
+                                         "200",
+                                         "--depth",
+                                         "3",
+                                         "--engine",
+                                         "hub:" + kBinary + " hub",
+                                         "--engine",
+                                         "hub:" + kBinary + " hub",
+                                         "--seed",
+                                         "3",
+                                         "--results",
+                                         results};
+  kill_when(command(args), [](const std::string& out, const std::string&) {
+    return out.find(" | after 4: ") != std::string::npos;
+  });
+  // The file is whole (written through a temporary and renamed) and holds the games finished
+  // before the kill: at least the three before the fourth's progress line.
+  const auto r = match::read_results(results);
+  REQUIRE(r.ok());
+  CHECK(r->games.size() >= 3);
+  CHECK(r->games.size() < 200);
+  // (A kill between a write and its rename may leave the temporary beside it: the file named
+  // is always whole.)
+  const auto merged = run({"match", "merge", results});
+  CHECK(merged.code == 0);
+  CHECK(merged.out.find(" of 200 games (") != std::string::npos);
 }
 
 TEST_CASE("job faults: train killed mid-run writes nothing; the rerun writes the same bytes",

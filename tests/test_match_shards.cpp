@@ -241,6 +241,50 @@ TEST_CASE("Results merge: other runs and overlapping shards are refused", "[matc
   CHECK_FALSE(merge_results({}).ok());
 }
 
+TEST_CASE("Results pool: runs of one test with other seeds, numbered one after another",
+          "[match][shards]") {
+  const MatchResults a = sample_results();  // seed 1, 8 games: games 5-8 (shard 1/2)
+  MatchResults a0 = a;
+  a0.shard = {0, 2};
+  a0.games = {{1, Side::Black, Outcome::Draw, "r", "o"}, {2, Side::White, Outcome::Draw, "r", "o"}};
+  MatchResults b = a;  // seed 2, 5 games (odd: its last pair is one game)
+  b.run[1].second = "5";
+  b.run[2].second = "2";
+  b.shard = {0, 1};
+  b.games = {{1, Side::Black, Outcome::WhiteWins, "r", "o"},
+             {2, Side::White, Outcome::WhiteWins, "r", "o"},
+             {5, Side::Black, Outcome::Draw, "r", "o"}};
+  MatchResults c = b;  // seed 3, 4 games
+  c.run[1].second = "4";
+  c.run[2].second = "3";
+  c.games = {{1, Side::Black, Outcome::Draw, "r", "o"}, {4, Side::White, Outcome::Draw, "r", "o"}};
+
+  const auto pooled = pool_results({{"a", a}, {"b", b}, {"a0", a0}, {"c", c}});
+  REQUIRE(pooled.ok());
+  std::vector<int> numbers;
+  for (const ResultGame& g : pooled->games) numbers.push_back(g.number);
+  // Run a (games 1-8) first, then b after 8 games, c after 8 + 6 (5 rounded up to a pair).
+  CHECK(numbers == std::vector<int>{1, 2, 5, 6, 7, 8, 9, 10, 13, 15, 18});
+  CHECK(pooled->setting("games") == "18");
+  CHECK(pooled->setting("seed") == "1,2,3");
+  CHECK(pooled->setting("variant") == "english");
+  // Pairs stay pairs: b's games 1 and 2 (one opening, both colours) are 9 and 10.
+  CHECK(pooled->games[6].outcome == Outcome::WhiteWins);
+  CHECK(pooled->games[7].outcome == Outcome::WhiteWins);
+
+  MatchResults other = a;
+  other.run[0].second = "international";
+  CHECK(pool_results({{"a", a}, {"d", other}}).error() ==
+        "d is from another test than a: 'variant=international' against 'variant=english'");
+  MatchResults again = b;
+  again.run[1].second = "6";  // the same seed with more games: the same openings again
+  CHECK(pool_results({{"b", b}, {"e", again}}).error() ==
+        "e and b are runs of one seed (2): their games would be the same games");
+  CHECK(pool_results({{"a", a}, {"a2", a}}).error().find("overlapping shards") !=
+        std::string::npos);
+  CHECK_FALSE(pool_results({}).ok());
+}
+
 TEST_CASE("match --shard --results and match merge give the report of one run",
           "[match][shards][engines]") {
   const fs::path dir = temp_dir("engines");
@@ -326,6 +370,32 @@ TEST_CASE("match --shard --results and match merge give the report of one run",
   CHECK(pdn.code == 1);
   CHECK(pdn.err.find("not a match results file") != std::string::npos);
   CHECK(test::run_tsuru({"match", "merge"}).code == 2);
+
+  // A whole run with --results writes the file of all its games; two such runs of other seeds
+  // pool into one report whose counts are their sums.
+  const auto wdl = [](const std::string& out) {
+    std::smatch m;
+    REQUIRE(std::regex_search(out, m, std::regex(R"(\nresult W=(\d+) D=(\d+) L=(\d+))")));
+    return std::array<int, 3>{std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
+  };
+  const std::string run5 = (dir / "run5.results").string(), run7 = (dir / "run7.results").string();
+  const auto first = test::run_tsuru(with({"--results", run5}));
+  REQUIRE(first.code == 0);
+  CHECK(report_of(first.out) == report_of(whole.out));
+  std::vector<std::string> second_args = with({"--results", run7});
+  *(std::find(second_args.begin(), second_args.end(), "--seed") + 1) = "7";
+  const auto second = test::run_tsuru(second_args);
+  REQUIRE(second.code == 0);
+  const auto pooled = test::run_tsuru({"match", "merge", "--pool", run5, run7});
+  INFO(pooled.out << pooled.err);
+  REQUIRE(pooled.code == 0);
+  CHECK(pooled.out.find("match merge: 2 files (2 runs pooled, seeds 5,7), 20 of 20 games\n") == 0);
+  CHECK(pooled.out.find("(10 pairs)") != std::string::npos);
+  const auto a5 = wdl(first.out), a7 = wdl(second.out), sum = wdl(pooled.out);
+  for (std::size_t k = 0; k < 3; ++k) CHECK(sum[k] == a5[k] + a7[k]);
+  // Without --pool the seeds are two runs, refused as before.
+  CHECK(test::run_tsuru({"match", "merge", run5, run7}).err.find("from another run") !=
+        std::string::npos);
 
   // --results never replaces a file that is not one, and --shard takes I/N only.
   const std::string notes = (dir / "notes.txt").string();

@@ -1,4 +1,5 @@
 // tsuru match: engine against engine, the runner as referee (tools/match/).
+#include <algorithm>
 #include <csignal>
 #include <iostream>
 #include <mutex>
@@ -94,8 +95,8 @@ int run_match(const Args& args) {
       "play only the I-th of N runs of consecutive game pairs, with the openings and colours "
       "they have in the whole match, and no SPRT stop (the merge decides)")(
       "results", po::value(&results_file),
-      "write the games' results to this file (for tsuru match merge); every game is then "
-      "played, whatever the SPRT says")(
+      "write the games' results to this file as each game ends (for tsuru match merge; a run "
+      "stopped part-way leaves the games it finished)")(
       "margin", po::value(&config.referee.margin)->default_value(config.referee.margin),
       "seconds an engine may overstep its time before it loses on time")(
       "timeout",
@@ -172,7 +173,6 @@ int run_match(const Args& args) {
                                std::to_string((games + 1) / 2) + " pairs in all)");
   }
   if (!results_file.empty()) {
-    config.sprt_stops = false;
     if (const std::string bad = match::check_results_output(results_file); !bad.empty())
       throw std::runtime_error("--results: " + bad);
   }
@@ -219,22 +219,9 @@ int run_match(const Args& args) {
     }
     return make_player(config.variant, specs[e], params[e], dxp_settings);
   };
-  const match::MatchResult result = match::run_match(config, factory, std::cout);
-  if (result.pdn_error) {
-    std::cerr << "error: match stopped after " << result.games.size()
-              << " games: PDN file: " << *result.pdn_error << std::endl;
-    if (!result.games.empty()) match::print_table(config, result, std::cout);
-    return result.games.empty() ? 2 : 1;
-  }
-  if (result.setup_error) {
-    // No result line for a match that could not be played; the games that were are shown.
-    std::cerr << "error: match stopped after " << result.games.size()
-              << " games: setup error: " << *result.setup_error << std::endl;
-    if (!result.games.empty()) match::print_table(config, result, std::cout);
-    return 1;
-  }
-  match::print_summary(config, result, std::cout);
-  if (!results_file.empty()) {
+  // The results file, written again as each game ends: a run stopped part-way (killed, out of
+  // time on a cluster) leaves the games it finished, for `tsuru match merge`.
+  const auto results_of = [&](const match::MatchResult& result) {
     match::MatchResults r;
     r.run = {{"variant", std::string(info(config.variant).name)},
              {"games", std::to_string(games)},
@@ -256,7 +243,37 @@ int run_match(const Args& args) {
     if (shard) r.shard = *shard;
     for (const match::GameRecord& g : result.games)
       r.games.push_back({g.number, g.engine1_side, g.outcome, g.reason, g.opening});
-    if (const std::string error = match::write_results(results_file, r); !error.empty()) {
+    std::sort(r.games.begin(), r.games.end(),
+              [](const auto& a, const auto& b) { return a.number < b.number; });
+    return r;
+  };
+  bool warned = false;
+  if (!results_file.empty())
+    config.on_game = [&](const match::MatchResult& so_far) {
+      if (const std::string error = match::write_results(results_file, results_of(so_far));
+          !error.empty() && !warned) {
+        warned = true;
+        std::cerr << "warning: --results: " << error << " (tried again at the end)" << std::endl;
+      }
+    };
+  const match::MatchResult result = match::run_match(config, factory, std::cout);
+  if (result.pdn_error) {
+    std::cerr << "error: match stopped after " << result.games.size()
+              << " games: PDN file: " << *result.pdn_error << std::endl;
+    if (!result.games.empty()) match::print_table(config, result, std::cout);
+    return result.games.empty() ? 2 : 1;
+  }
+  if (result.setup_error) {
+    // No result line for a match that could not be played; the games that were are shown.
+    std::cerr << "error: match stopped after " << result.games.size()
+              << " games: setup error: " << *result.setup_error << std::endl;
+    if (!result.games.empty()) match::print_table(config, result, std::cout);
+    return 1;
+  }
+  match::print_summary(config, result, std::cout);
+  if (!results_file.empty()) {
+    if (const std::string error = match::write_results(results_file, results_of(result));
+        !error.empty()) {
       std::cerr << "error: --results: " << error << std::endl;
       return 1;
     }

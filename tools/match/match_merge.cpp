@@ -1,6 +1,9 @@
-// tsuru match merge FILE...: the results of a match's shards (tools/match/results_file.hpp) as
-// the report one run playing all their games prints: the table, the Elo line, the game pairs
-// and the SPRT when the run had one, and the result line.
+// tsuru match merge [--pool] FILE...: the results of a match's shards
+// (tools/match/results_file.hpp) as the report one run playing all their games prints: the table,
+// the Elo line, the game pairs and the SPRT when the run had one, and the result line. With --pool,
+// the files may be runs of one test with other seeds (a gate run again to go on with its SPRT),
+// pooled as one run.
+#include <algorithm>
 #include <iostream>
 #include <stdexcept>
 
@@ -19,8 +22,11 @@ int run_match_merge(const Args& args) {
   po::options_description desc(
       "tsuru match merge: the results files of a match's shards (tsuru match --shard I/N "
       "--results FILE) summed into the report one run playing all their games prints\n"
-      "usage: tsuru match merge FILE...");
-  desc.add_options()("help,h", "show this help")("input", po::value(&inputs)->multitoken(),
+      "usage: tsuru match merge [--pool] FILE...");
+  desc.add_options()("help,h", "show this help")(
+      "pool",
+      "pool runs of one test that differ in their seed (and number of games): each run's "
+      "games numbered after the runs before it")("input", po::value(&inputs)->multitoken(),
                                                  "results files");
   po::positional_options_description positional;
   positional.add("input", -1);
@@ -39,7 +45,8 @@ int run_match_merge(const Args& args) {
     }
     files.emplace_back(path, std::move(r.value()));
   }
-  const auto merged = match::merge_results(files);
+  const bool pool = vm.count("pool") > 0;
+  const auto merged = pool ? match::pool_results(files) : match::merge_results(files);
   if (!merged) {
     std::cerr << "match merge: " << merged.error() << std::endl;
     return 1;
@@ -75,8 +82,13 @@ int run_match_merge(const Args& args) {
     (r > 0 ? result.tally.wins : r < 0 ? result.tally.losses : result.tally.draws)++;
     result.games.push_back(std::move(record));
   }
-  std::cout << "match merge: " << files.size() << (files.size() == 1 ? " file, " : " files, ")
-            << result.games.size() << " of " << config.games << " games";
+  std::cout << "match merge: " << files.size() << (files.size() == 1 ? " file" : " files");
+  if (pool) {
+    const std::string seeds = merged->setting("seed");
+    std::cout << " (" << 1 + std::count(seeds.begin(), seeds.end(), ',') << " runs pooled, seeds "
+              << seeds << ")";
+  }
+  std::cout << ", " << result.games.size() << " of " << config.games << " games";
   if (static_cast<int>(result.games.size()) < config.games)
     std::cout << " (" << config.games - static_cast<int>(result.games.size())
               << " not in these files)";

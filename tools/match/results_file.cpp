@@ -263,4 +263,70 @@ Expected<MatchResults> merge_results(const std::vector<std::pair<std::string, Ma
   return out;
 }
 
+Expected<MatchResults> pool_results(const std::vector<std::pair<std::string, MatchResults>>& in) {
+  using E = Expected<MatchResults>;
+  if (in.empty()) return E::failure("no results to pool");
+  // The runs, by their settings, in the order they are first named.
+  std::vector<std::vector<std::pair<std::string, MatchResults>>> runs;
+  for (const auto& file : in) {
+    auto same = std::find_if(runs.begin(), runs.end(), [&](const auto& run) {
+      return run.front().second.run == file.second.run;
+    });
+    if (same == runs.end())
+      runs.push_back({file});
+    else
+      same->push_back(file);
+  }
+  // The test's settings: all but the seed and the number of games.
+  const auto test_of = [](const MatchResults& r) {
+    std::vector<std::pair<std::string, std::string>> t;
+    for (const auto& kv : r.run)
+      if (kv.first != "seed" && kv.first != "games") t.push_back(kv);
+    return t;
+  };
+  const auto& [first_name, first] = in.front();
+  const auto test = test_of(first);
+  MatchResults out;
+  std::string seeds;
+  int offset = 0;
+  for (const auto& run : runs) {
+    const auto& [name, r] = run.front();
+    if (const auto t = test_of(r); t != test) {
+      std::string what = "its settings";
+      for (std::size_t i = 0; i < std::max(t.size(), test.size()); ++i) {
+        const auto at = [&](const auto& x) {
+          return i < x.size() ? x[i].first + "=" + x[i].second : std::string("(nothing)");
+        };
+        if (at(t) != at(test)) {
+          what = "'" + at(t) + "' against '" + at(test) + "'";
+          break;
+        }
+      }
+      return E::failure(name + " is from another test than " + first_name + ": " + what);
+    }
+    const std::string seed = r.setting("seed");
+    for (const auto& earlier : runs) {
+      if (&earlier == &run) break;
+      if (earlier.front().second.setting("seed") == seed)
+        return E::failure(name + " and " + earlier.front().first + " are runs of one seed (" +
+                          seed + "): their games would be the same games");
+    }
+    auto merged = merge_results(run);
+    if (!merged) return E::failure(merged.error());
+    for (ResultGame g : merged->games) {
+      g.number += offset;
+      out.games.push_back(std::move(g));
+    }
+    const int games = std::stoi(r.setting("games"));  // checked when the file was read
+    offset += games + games % 2;
+    seeds += (seeds.empty() ? "" : ",") + seed;
+  }
+  out.run = first.run;
+  for (auto& [key, value] : out.run) {
+    if (key == "games") value = std::to_string(offset);
+    if (key == "seed") value = seeds;
+  }
+  return out;
+}
+
 }  // namespace tsuru::match

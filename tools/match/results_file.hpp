@@ -62,4 +62,13 @@ std::string check_results_output(const std::string& path);
 // file's settings and `shard` is 0/1. Each input is (its name, its results).
 Expected<MatchResults> merge_results(const std::vector<std::pair<std::string, MatchResults>>& in);
 
+// Pools several runs of one test: files whose settings differ only in the seed and the number
+// of games (a match run again with another seed to go on with its SPRT). The files of each run
+// are merged as above; then each run's games are numbered after the runs before it (game g of
+// a run becomes g plus the games of the earlier runs, rounded up to even, so that pairs stay
+// pairs), in the order the runs are first named. The result's settings are the first run's,
+// with games the pooled schedule's length and seed every run's seed, comma-separated. Refused:
+// runs of another test (the first setting that differs is named) and a seed given twice.
+Expected<MatchResults> pool_results(const std::vector<std::pair<std::string, MatchResults>>& in);
+
 }  // namespace tsuru::match

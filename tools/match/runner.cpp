@@ -151,6 +151,7 @@ MatchResult run_match(const MatchConfig& config, const PlayerFactory& make_playe
         }
       }
       result.games.push_back(std::move(record));
+      if (config.on_game) config.on_game(result);
       if (config.sprt && config.sprt_stops && !result.sprt) {
         const SprtDecision d = sprt_decision(tally_pairs(scores_of(result.games)), *config.sprt);
         if (d != SprtDecision::Continue) {

@@ -4,6 +4,7 @@
 // early on an SPRT decision, and ends with the table and the one-line summary.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -14,6 +15,8 @@
 #include "tools/match/stats.hpp"
 
 namespace tsuru::match {
+
+struct MatchResult;
 
 struct MatchConfig {
   Variant variant = Variant::English;
@@ -34,6 +37,9 @@ struct MatchConfig {
   // Whether an SPRT decision stops the match; a shard plays all its games and the merge of the
   // shards' results decides.
   bool sprt_stops = true;
+  // Called after each game is counted, with the result so far (its games in the order they
+  // ended), under the runner's lock: one call at a time.
+  std::function<void(const MatchResult&)> on_game;
 };
 
 struct MatchResult {
