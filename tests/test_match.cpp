@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -50,6 +51,7 @@ class FakePlayer : public Player {
     r.status = PlayerReply::Status::Move;
     r.move = first;
     r.text = notation::format_move(game.variant(), first);
+    if (score) r.score = score(game);
     if (!now) return r;
     switch (fault_) {
       case Fault::None:
@@ -108,6 +110,8 @@ class FakePlayer : public Player {
 
   MoveLimits last_limits;
   Outcome last_outcome = Outcome::Ongoing;
+  // The score it reports with each move (its own side's view); none when unset.
+  std::function<std::optional<int>(const Game&)> score;
 
  private:
   Fault fault_;
@@ -442,6 +446,76 @@ TEST_CASE("Referee: a normal game ends by the rules, every move checked", "[matc
     CHECK(white.last_outcome == r.outcome);
     CHECK(black.last_outcome == r.outcome);
     CHECK(white.last_limits.depth == 3);
+  }
+}
+
+TEST_CASE("Referee: adjudication by both engines' scores", "[match][referee]") {
+  const Variant v = Variant::International;  // no game of first moves ends within 40 plies
+  const auto plies = [](const GameRecord& r) { return static_cast<int>(r.game.moves().size()); };
+  RefereeOptions options;
+  options.tc = TimeControl::fixed_depth(3);
+  const auto constant = [](int s) { return [s](const Game&) { return std::optional<int>(s); }; };
+  FakePlayer white, black;
+
+  SECTION("off by default: the game ends by the rules") {
+    white.score = black.score = constant(0);
+    const GameRecord r = play_game(v, start_opening(v), {&white, &black}, options);
+    CHECK(r.reason.find("adjudicated") == std::string::npos);
+    CHECK(r.outcome == r.game.result().outcome);
+  }
+  SECTION("a draw: from move 10, 4 moves each within 0.10") {
+    REQUIRE(parse_draw_adjudication("10,4,0.1", options.adjudication).empty());
+    CHECK(options.adjudication.draw_score == 10);
+    white.score = constant(10);
+    black.score = constant(-7);
+    const GameRecord r = play_game(v, start_opening(v), {&white, &black}, options);
+    CHECK(r.outcome == Outcome::Draw);
+    CHECK(r.reason == "adjudicated: both engines scored within +-0.10 for 4 moves");
+    CHECK(plies(r) == 20);  // move 10 reached; the 8 plies before it all in the window
+    CHECK(white.last_outcome == Outcome::Draw);
+    CHECK(replays(r));
+  }
+  SECTION("a draw needs every ply of the run in the window, and scored") {
+    REQUIRE(parse_draw_adjudication("0,3,0.1", options.adjudication).empty());
+    white.score = constant(0);
+    // Black's engine scores 0.50 until its 10th move (ply 19), then 0.
+    black.score = [](const Game& g) {
+      const int ply = static_cast<int>(g.moves().size());
+      return ply < 19 ? std::optional<int>(50) : std::optional<int>(0);
+    };
+    const GameRecord r = play_game(v, start_opening(v), {&white, &black}, options);
+    CHECK(r.outcome == Outcome::Draw);
+    CHECK(plies(r) == 24);  // Black's zeros from ply 19 on: plies 18-23 the first run of 6
+    FakePlayer silent_white, silent_black;
+    silent_white.score = constant(0);  // Black reports nothing: never adjudicated
+    const GameRecord n = play_game(v, start_opening(v), {&silent_white, &silent_black}, options);
+    CHECK(n.reason.find("adjudicated") == std::string::npos);
+  }
+  SECTION("a win: both engines agree for 3 moves") {
+    REQUIRE(parse_win_adjudication("3,5", options.adjudication).empty());
+    CHECK(options.adjudication.win_score == 500);
+    white.score = constant(-600);  // White's engine sees itself lost
+    black.score = constant(500);   // and Black's sees itself winning
+    const GameRecord r = play_game(v, start_opening(v), {&white, &black}, options);
+    CHECK(r.outcome == Outcome::BlackWins);
+    CHECK(r.reason == "adjudicated: both engines scored Black 5.00 or more ahead for 3 moves");
+    CHECK(plies(r) == 6);
+    // Both claiming the win: no agreement, no adjudication.
+    FakePlayer w2, b2;
+    w2.score = b2.score = constant(900);
+    const GameRecord n = play_game(v, start_opening(v), {&w2, &b2}, options);
+    CHECK(n.reason.find("adjudicated") == std::string::npos);
+  }
+  SECTION("bad settings are refused with the reason") {
+    Adjudication a;
+    CHECK(parse_draw_adjudication("10,4", a).find("expected 3 numbers") != std::string::npos);
+    CHECK(parse_draw_adjudication("10,0,0.1", a).find("MOVES at least 1") != std::string::npos);
+    CHECK(parse_draw_adjudication("10,x,0.1", a).find("'x' is not a number") != std::string::npos);
+    CHECK(parse_draw_adjudication("1.5,4,0.1", a).find("whole numbers") != std::string::npos);
+    CHECK(parse_win_adjudication("3,0", a).find("SCORE above 0") != std::string::npos);
+    CHECK(parse_win_adjudication("3,-1", a).find("is not a number >= 0") != std::string::npos);
+    CHECK(a.draw_moves == 0);
+    CHECK(a.win_moves == 0);
   }
 }
 

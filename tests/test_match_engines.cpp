@@ -179,6 +179,45 @@ TEST_CASE("match: the SPRT stops a decided match", "[match][engines]") {
   CHECK(run.out.find("SPRT elo0=0.0 elo1=50.0 alpha=0.050 beta=0.050: LLR ") != std::string::npos);
 }
 
+TEST_CASE("match: adjudication reads the Hub engines' info scores", "[match][engines][hub]") {
+  // Any score is within 50 men: every game is a draw after one move each.
+  const tsuru::test::TsuruRun draw =
+      match({"--variant", "english", "--games", "2", "--depth", "4", "--engine", kHub, "--engine",
+             kHub, "--adjudicate-draw", "0,1,50"});
+  INFO(draw.out << draw.err);
+  CHECK(draw.code == 0);
+  const Score d = result_of(draw.out);
+  CHECK(d.d == 2);
+  std::size_t count = 0;
+  for (std::size_t at =
+           draw.out.find("(adjudicated: both engines scored within +-50.00 for 1 moves)");
+       at != std::string::npos;
+       at = draw.out.find("(adjudicated: both engines scored within +-50.00 for 1 moves)", at + 1))
+    ++count;
+  CHECK(count == 2);
+  // A win once both engines see one side 3 men ahead: at depth 4 the games go that far, and each
+  // adjudicated result is the side the engines named.
+  const tsuru::test::TsuruRun win =
+      match({"--variant", "english", "--games", "2", "--depth", "4", "--engine", kHub, "--engine",
+             kHub, "--adjudicate-win", "1,3"});
+  INFO(win.out);
+  CHECK(win.code == 0);
+  const std::regex adjudicated(
+      R"(game \d/2 (1-0|0-1) \(adjudicated: both engines scored (White|Black) 3\.00 or more ahead for 1 moves\))");
+  int wins = 0;
+  for (auto it = std::sregex_iterator(win.out.begin(), win.out.end(), adjudicated);
+       it != std::sregex_iterator(); ++it) {
+    ++wins;
+    CHECK(((*it)[1] == "1-0") == ((*it)[2] == "White"));
+  }
+  CHECK(wins >= 1);
+  const tsuru::test::TsuruRun bad = match({"--games", "2", "--depth", "2", "--engine", kHub,
+                                           "--engine", kHub, "--adjudicate-draw", "40,10"});
+  CHECK(bad.code != 0);
+  CHECK(bad.err.find("--adjudicate-draw FROM,MOVES,SCORE: expected 3 numbers") !=
+        std::string::npos);
+}
+
 TEST_CASE("match: command-line errors are reported, not played", "[match][engines]") {
   const std::vector<std::string> base = {"--games", "2", "--engine", kHub, "--engine", kHub};
   struct Case {

@@ -1,5 +1,8 @@
 #include "tools/match/hub_player.hpp"
 
+#include <cmath>
+#include <cstdlib>
+
 #include <cstdio>
 
 #include "protocol/hub/line.hpp"
@@ -157,6 +160,18 @@ PlayerReply HubPlayer::get_move(const Game& game, const MoveLimits& limits, Mill
     if (m->command() == "error") {
       const std::string* text = m->value("message");
       last_error = text ? *text : line;
+      continue;
+    }
+    if (m->command() == "info") {
+      // The main line's score (multi-PV lines other than the first carry rank=N > 1).
+      const std::string* rank = m->value("rank");
+      const std::string* score = m->value("score");
+      if (score && (!rank || *rank == "1")) {
+        char* end = nullptr;
+        const double men = std::strtod(score->c_str(), &end);
+        if (end != score->c_str() && *end == '\0' && std::isfinite(men) && std::abs(men) < 1e6)
+          reply.score = static_cast<int>(std::lround(men * 100));
+      }
       continue;
     }
     if (m->command() != "done") continue;

@@ -58,7 +58,7 @@ int run_match(const Args& args) {
   if (wants_chinese(args)) return run_chinese_match(args);
   namespace po = boost::program_options;
   std::string variant_name = "english", openings_spec, tc_text, pdn_file, sprt_text;
-  std::string layout_name = "pydraughts", shard_text, results_file;
+  std::string layout_name = "pydraughts", shard_text, results_file, draw_text, win_text;
   DxpSettings dxp_settings;
   std::vector<std::string> engine_texts, param1, param2;
   int games = 2, depth = 0, concurrency = 1;
@@ -70,7 +70,7 @@ int run_match(const Args& args) {
       "usage: tsuru match --variant V --games N (--movetime S | --tc BASE+INC | --depth D)\n"
       "         --engine SPEC --engine SPEC [--openings ballots|FILE|random:N]\n"
       "         [--concurrency K] [--pdn FILE] [--sprt elo0,elo1,alpha,beta] [--seed S]\n"
-      "         [--shard I/N] [--results FILE]\n"
+      "         [--shard I/N] [--results FILE] [--adjudicate-draw F,M,S] [--adjudicate-win M,S]\n"
       "       tsuru match merge FILE...  (the results of a match's shards as one report)\n"
       "SPEC: hub:CMD (a Hub engine started with /bin/sh -c CMD) or dxp:HOST:PORT (a DXP\n"
       "engine listening there; the runner is the initiator)");
@@ -102,7 +102,13 @@ int run_match(const Args& args) {
       "timeout",
       po::value(&config.referee.depth_timeout)->default_value(config.referee.depth_timeout),
       "seconds to wait for a move under --depth before the engine counts as hung")(
-      "event", po::value(&config.event)->default_value(config.event), "PDN Event tag")(
+      "adjudicate-draw", po::value(&draw_text),
+      "FROM,MOVES,SCORE: a draw once the game has FROM moves and each engine's last MOVES "
+      "scores are within +-SCORE men (e.g. 40,10,0.05)")(
+      "adjudicate-win", po::value(&win_text),
+      "MOVES,SCORE: a win once each engine's last MOVES scores put one side SCORE men or more "
+      "ahead (e.g. 4,5)")("event", po::value(&config.event)->default_value(config.event),
+                          "PDN Event tag")(
       "dxp-layout", po::value(&layout_name)->default_value(layout_name),
       "DXP engines: 8x8 and Turkish squares as pydraughts writes them, or tsuru (as `tsuru dxp "
       "--layout`)")("dxp-retry", po::value(&dxp_settings.retry)->default_value(dxp_settings.retry),
@@ -136,6 +142,15 @@ int run_match(const Args& args) {
     config.referee.tc = *tc;
   }
   if (!(config.referee.margin >= 0)) throw std::runtime_error("--margin must be >= 0");
+  if (vm.count("adjudicate-draw"))
+    if (const std::string e =
+            match::parse_draw_adjudication(draw_text, config.referee.adjudication);
+        !e.empty())
+      throw std::runtime_error("--adjudicate-draw " + e);
+  if (vm.count("adjudicate-win"))
+    if (const std::string e = match::parse_win_adjudication(win_text, config.referee.adjudication);
+        !e.empty())
+      throw std::runtime_error("--adjudicate-win " + e);
   if (!(config.referee.depth_timeout > 0)) throw std::runtime_error("--timeout must be positive");
   if (engine_texts.size() != 2) throw std::runtime_error("give --engine twice");
   std::array<EngineSpec, 2> specs;
@@ -232,6 +247,9 @@ int run_match(const Args& args) {
              {"timeout", match::format_number(config.referee.depth_timeout, 3)},
              {"engine1", specs[0].text},
              {"engine2", specs[1].text}};
+    // Only when given: the files of runs without adjudication stay as they were.
+    if (vm.count("adjudicate-draw")) r.run.emplace_back("adjudicate-draw", draw_text);
+    if (vm.count("adjudicate-win")) r.run.emplace_back("adjudicate-win", win_text);
     for (std::size_t e = 0; e < 2; ++e)
       for (const auto& [name, value] : params[e])
         r.run.emplace_back("param" + std::to_string(e + 1), name + "=" + value);

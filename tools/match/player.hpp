@@ -27,6 +27,9 @@ struct PlayerReply {
   Move move{};
   std::string text;
   std::string detail;
+  // The engine's last score before its move, in centi-men from its own side (a Hub engine's
+  // last `info score`); none when it gave none (a book move, a DXP engine). Adjudication reads it.
+  std::optional<int> score;
 };
 
 class Player {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <vector>
 
 namespace tsuru::match {
 namespace {
@@ -21,7 +24,61 @@ std::string seconds(double s) {
   return buf;
 }
 
+std::string men(int centi) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", centi / 100.0);
+  return buf;
+}
+
+// The numbers of "A,B[,C]": count of them, each >= 0, the last in men (to centi-men).
+std::string parse_numbers(const std::string& text, std::size_t count, std::vector<double>& out) {
+  out.clear();
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string part = text.substr(start, comma == std::string::npos ? comma : comma - start);
+    char* end = nullptr;
+    const double x = std::strtod(part.c_str(), &end);
+    if (part.empty() || *end != '\0' || !std::isfinite(x) || x < 0 || x > 1e6)
+      return "'" + part + "' is not a number >= 0";
+    out.push_back(x);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (out.size() != count) return "expected " + std::to_string(count) + " numbers";
+  return "";
+}
+
+// Whether the last n entries are all scored and all satisfy f.
+template <class F>
+bool last_all(const std::vector<std::optional<int>>& scores, int n, const F& f) {
+  if (n <= 0 || static_cast<int>(scores.size()) < n) return false;
+  return std::all_of(scores.end() - n, scores.end(),
+                     [&](const std::optional<int>& s) { return s && f(*s); });
+}
+
 }  // namespace
+
+std::string parse_draw_adjudication(const std::string& text, Adjudication& out) {
+  std::vector<double> x;
+  if (std::string e = parse_numbers(text, 3, x); !e.empty()) return "FROM,MOVES,SCORE: " + e;
+  if (x[1] < 1 || x[0] != std::floor(x[0]) || x[1] != std::floor(x[1]))
+    return "FROM,MOVES,SCORE: FROM and MOVES are whole numbers, MOVES at least 1";
+  out.draw_from = static_cast<int>(x[0]);
+  out.draw_moves = static_cast<int>(x[1]);
+  out.draw_score = static_cast<int>(std::lround(x[2] * 100));
+  return "";
+}
+
+std::string parse_win_adjudication(const std::string& text, Adjudication& out) {
+  std::vector<double> x;
+  if (std::string e = parse_numbers(text, 2, x); !e.empty()) return "MOVES,SCORE: " + e;
+  if (x[0] < 1 || x[0] != std::floor(x[0]) || x[1] <= 0)
+    return "MOVES,SCORE: MOVES a whole number at least 1, SCORE above 0";
+  out.win_moves = static_cast<int>(x[0]);
+  out.win_score = static_cast<int>(std::lround(x[1] * 100));
+  return "";
+}
 
 int GameRecord::engine1_result() const {
   if (outcome == Outcome::Draw || outcome == Outcome::Ongoing) return 0;
@@ -62,6 +119,9 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
   // One clock per side: each runs under the time control its engine plays by.
   std::array<GameClock, 2> clocks = {GameClock(players[0]->time_control(options.tc)),
                                      GameClock(players[1]->time_control(options.tc))};
+  // The engines' scores, ply by ply, from White's side (adjudication).
+  const Adjudication& adj = options.adjudication;
+  std::vector<std::optional<int>> scores;
   while (record.outcome == Outcome::Ongoing) {
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
@@ -71,6 +131,24 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
                           : std::string(describe(r.reason));
       break;
     }
+    if (static_cast<int>(game.moves().size()) >= 2 * adj.draw_from &&
+        last_all(scores, 2 * adj.draw_moves,
+                 [&](int s) { return std::abs(s) <= adj.draw_score; })) {
+      record.outcome = Outcome::Draw;
+      record.reason = "adjudicated: both engines scored within +-" + men(adj.draw_score) + " for " +
+                      std::to_string(adj.draw_moves) + " moves";
+      break;
+    }
+    for (Side s : {Side::White, Side::Black}) {
+      const int sign = s == Side::White ? 1 : -1;
+      if (last_all(scores, 2 * adj.win_moves, [&](int x) { return sign * x >= adj.win_score; })) {
+        record.outcome = win_for(s);
+        record.reason = "adjudicated: both engines scored " + side_name(s) + " " +
+                        men(adj.win_score) + " or more ahead for " + std::to_string(adj.win_moves) +
+                        " moves";
+      }
+    }
+    if (record.outcome != Outcome::Ongoing) break;
     const Side side = game.position().turn();
     Player& player = *players[static_cast<std::size_t>(index(side))];
     GameClock& clock = clocks[static_cast<std::size_t>(index(side))];
@@ -114,8 +192,13 @@ GameRecord play_game(Variant v, const Opening& opening, std::array<Player*, 2> p
       forfeit(side, "illegal move '" + reply.text + "' (" + reply.detail + ")");
       continue;
     }
-    if (!game.play(reply.move))  // a player's parser is not trusted either
+    if (!game.play(reply.move)) {  // a player's parser is not trusted either
       forfeit(side, "illegal move '" + reply.text + "'");
+      continue;
+    }
+    scores.push_back(reply.score
+                         ? std::optional<int>(side == Side::White ? *reply.score : -*reply.score)
+                         : std::nullopt);
   }
   for (Side s : {Side::White, Side::Black}) {
     const auto i = static_cast<std::size_t>(index(s));

@@ -13,10 +13,31 @@
 
 namespace tsuru::match {
 
+// Adjudication by the engines' own scores (PlayerReply::score), off unless set: a game both
+// engines agree is drawn, or won, ends there, and the reason says so. A ply without a score
+// (a book move, an engine that reports none) breaks the run.
+struct Adjudication {
+  // A draw: from full move draw_from (the opening's moves counted), each engine's last
+  // draw_moves scores within +-draw_score centi-men. draw_moves 0: never.
+  int draw_from = 0;
+  int draw_moves = 0;
+  int draw_score = 0;
+  // A win: each engine's last win_moves scores at least win_score centi-men for one side (the
+  // winner's engine ahead, the loser's behind). win_moves 0: never.
+  int win_moves = 0;
+  int win_score = 0;
+};
+
+// "FROM,MOVES,SCORE" (a draw) or "MOVES,SCORE" (a win), SCORE in men (0.1 = 10 centi-men);
+// the error message, or empty.
+std::string parse_draw_adjudication(const std::string& text, Adjudication& out);
+std::string parse_win_adjudication(const std::string& text, Adjudication& out);
+
 struct RefereeOptions {
   TimeControl tc = TimeControl::fixed_depth(4);
   double margin = 1.0;          // seconds an engine may overstep its budget
   double depth_timeout = 60.0;  // seconds to wait for a move under a fixed depth
+  Adjudication adjudication;
 };
 
 struct GameRecord {
