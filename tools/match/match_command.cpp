@@ -71,7 +71,8 @@ int run_match(const Args& args) {
       "         --engine SPEC --engine SPEC [--openings ballots|FILE|random:N]\n"
       "         [--concurrency K] [--pdn FILE] [--sprt elo0,elo1,alpha,beta] [--seed S]\n"
       "         [--shard I/N] [--results FILE] [--adjudicate-draw F,M,S] [--adjudicate-win M,S]\n"
-      "       tsuru match merge FILE...  (the results of a match's shards as one report)\n"
+      "       tsuru match merge [--pool] FILE...  (the results of a match's shards as one "
+      "report; --pool pools runs of one test with other seeds)\n"
       "SPEC: hub:CMD (a Hub engine started with /bin/sh -c CMD) or dxp:HOST:PORT (a DXP\n"
       "engine listening there; the runner is the initiator)");
   desc.add_options()("help,h", "show this help")(
