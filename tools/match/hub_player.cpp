@@ -1,9 +1,8 @@
 #include "tools/match/hub_player.hpp"
 
 #include <cmath>
-#include <cstdlib>
-
 #include <cstdio>
+#include <cstdlib>
 
 #include "protocol/hub/line.hpp"
 #include "protocol/hub/notation.hpp"

@@ -30,7 +30,7 @@ std::string men(int centi) {
   return buf;
 }
 
-// The numbers of "A,B[,C]": count of them, each >= 0, the last in men (to centi-men).
+// The comma-separated numbers of text, exactly count of them, each >= 0; the error, or empty.
 std::string parse_numbers(const std::string& text, std::size_t count, std::vector<double>& out) {
   out.clear();
   std::size_t start = 0;
