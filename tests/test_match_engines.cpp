@@ -188,13 +188,7 @@ TEST_CASE("match: adjudication reads the Hub engines' info scores", "[match][eng
   CHECK(draw.code == 0);
   const Score d = result_of(draw.out);
   CHECK(d.d == 2);
-  std::size_t count = 0;
-  for (std::size_t at =
-           draw.out.find("(adjudicated: both engines scored within +-50.00 for 1 moves)");
-       at != std::string::npos;
-       at = draw.out.find("(adjudicated: both engines scored within +-50.00 for 1 moves)", at + 1))
-    ++count;
-  CHECK(count == 2);
+  CHECK(count_of(draw.out, "(adjudicated: both engines scored within +-50.00 for 1 moves)") == 2);
   // A win once both engines see one side 3 men ahead: at depth 4 the games go that far, and each
   // adjudicated result is the side the engines named.
   const tsuru::test::TsuruRun win =

@@ -1,11 +1,14 @@
 #include "tools/match/referee.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <vector>
+
+#include "tools/match/stats.hpp"
 
 namespace tsuru::match {
 namespace {
@@ -32,19 +35,13 @@ std::string men(int centi) {
 
 // The comma-separated numbers of text, exactly count of them, each >= 0; the error, or empty.
 std::string parse_numbers(const std::string& text, std::size_t count, std::vector<double>& out) {
-  out.clear();
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string part = text.substr(start, comma == std::string::npos ? comma : comma - start);
-    char* end = nullptr;
-    const double x = std::strtod(part.c_str(), &end);
-    if (part.empty() || *end != '\0' || !std::isfinite(x) || x < 0 || x > 1e6)
-      return "'" + part + "' is not a number >= 0";
-    out.push_back(x);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  if (const auto bad = split_numbers(text, out)) return "'" + *bad + "' is not a number >= 0";
+  for (const double x : out)
+    if (!std::isfinite(x) || x < 0 || x > 1e6) {
+      char buf[64];
+      const auto end = std::to_chars(buf, buf + sizeof buf, x).ptr;  // as written: "-1"
+      return "'" + std::string(buf, end) + "' is not a number >= 0";
+    }
   if (out.size() != count) return "expected " + std::to_string(count) + " numbers";
   return "";
 }

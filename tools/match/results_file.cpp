@@ -56,6 +56,19 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   }
 }
 
+// The first setting in which two runs' settings differ, "'key=value' against 'key=value'"
+// ("(nothing)" past the end of the shorter).
+std::string first_difference(const std::vector<std::pair<std::string, std::string>>& a,
+                             const std::vector<std::pair<std::string, std::string>>& b) {
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    const auto at = [&](const auto& x) {
+      return i < x.size() ? x[i].first + "=" + x[i].second : std::string("(nothing)");
+    };
+    if (at(a) != at(b)) return "'" + at(a) + "' against '" + at(b) + "'";
+  }
+  return "its settings";
+}
+
 const char* outcome_text(Outcome o) {
   switch (o) {
     case Outcome::WhiteWins:
@@ -235,21 +248,9 @@ Expected<MatchResults> merge_results(const std::vector<std::pair<std::string, Ma
   out.run = first.run;
   std::map<int, std::string> owner;  // game number -> the file it came from
   for (const auto& [name, r] : in) {
-    if (r.run != first.run) {
-      // Name the first setting that differs.
-      std::string what = "its settings";
-      for (std::size_t i = 0; i < std::max(r.run.size(), first.run.size()); ++i) {
-        const auto at = [&](const MatchResults& x) {
-          return i < x.run.size() ? x.run[i].first + "=" + x.run[i].second
-                                  : std::string("(nothing)");
-        };
-        if (at(r) != at(first)) {
-          what = "'" + at(r) + "' against '" + at(first) + "'";
-          break;
-        }
-      }
-      return E::failure(name + " is from another run than " + first_name + ": " + what);
-    }
+    if (r.run != first.run)
+      return E::failure(name + " is from another run than " + first_name + ": " +
+                        first_difference(r.run, first.run));
     for (const ResultGame& g : r.games) {
       const auto [it, fresh] = owner.emplace(g.number, name);
       if (!fresh)
@@ -291,19 +292,9 @@ Expected<MatchResults> pool_results(const std::vector<std::pair<std::string, Mat
   int offset = 0;
   for (const auto& run : runs) {
     const auto& [name, r] = run.front();
-    if (const auto t = test_of(r); t != test) {
-      std::string what = "its settings";
-      for (std::size_t i = 0; i < std::max(t.size(), test.size()); ++i) {
-        const auto at = [&](const auto& x) {
-          return i < x.size() ? x[i].first + "=" + x[i].second : std::string("(nothing)");
-        };
-        if (at(t) != at(test)) {
-          what = "'" + at(t) + "' against '" + at(test) + "'";
-          break;
-        }
-      }
-      return E::failure(name + " is from another test than " + first_name + ": " + what);
-    }
+    if (const auto t = test_of(r); t != test)
+      return E::failure(name + " is from another test than " + first_name + ": " +
+                        first_difference(t, test));
     const std::string seed = r.setting("seed");
     for (const auto& earlier : runs) {
       if (&earlier == &run) break;

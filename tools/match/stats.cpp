@@ -56,8 +56,8 @@ double SprtParams::upper_bound() const {
   return std::log((1 - beta) / alpha);
 }
 
-std::optional<SprtParams> parse_sprt(std::string_view text, std::string& error) {
-  std::vector<double> values;
+std::optional<std::string> split_numbers(std::string_view text, std::vector<double>& out) {
+  out.clear();
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = text.find(',', start);
@@ -65,13 +65,20 @@ std::optional<SprtParams> parse_sprt(std::string_view text, std::string& error) 
         text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
     double x = 0;
     const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), x);
-    if (item.empty() || ec != std::errc{} || ptr != item.data() + item.size()) {
-      error = "bad number '" + std::string(item) + "' in --sprt (expected elo0,elo1,alpha,beta)";
-      return std::nullopt;
-    }
-    values.push_back(x);
+    if (item.empty() || ec != std::errc{} || ptr != item.data() + item.size())
+      return std::string(item);
+    out.push_back(x);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
+  }
+  return std::nullopt;
+}
+
+std::optional<SprtParams> parse_sprt(std::string_view text, std::string& error) {
+  std::vector<double> values;
+  if (const auto bad = split_numbers(text, values)) {
+    error = "bad number '" + *bad + "' in --sprt (expected elo0,elo1,alpha,beta)";
+    return std::nullopt;
   }
   if (values.size() != 4) {
     error = "--sprt needs four numbers: elo0,elo1,alpha,beta";

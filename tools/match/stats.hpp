@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tsuru::match {
 
@@ -38,6 +39,9 @@ struct SprtParams {
 };
 // "elo0,elo1,alpha,beta"; an error message on bad input.
 std::optional<SprtParams> parse_sprt(std::string_view text, std::string& error);
+// The comma-separated numbers of a command-line value ("0,10,0.05,0.05") into out; the first
+// item that is no number, or nullopt when every one is.
+std::optional<std::string> split_numbers(std::string_view text, std::vector<double>& out);
 
 enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
 
