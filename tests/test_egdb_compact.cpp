@@ -12,6 +12,7 @@
 
 #include "engine/rules/binary_io.hpp"
 #include "engine/rules/legal.hpp"
+#include "eval/egdb/capture_positions.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/generator.hpp"
 #include "eval/egdb/packed_values.hpp"
@@ -25,11 +26,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void build(Variant v, const fs::path& dir, int pieces, std::uint32_t version, int threads = 1) {
+void build(Variant v, const fs::path& dir, int pieces, std::uint32_t version, int threads = 1,
+           int distance_pieces = 4) {
   with_rules(v, [&]<class R>(R) {
     egdb::BuildOptions o;
     o.dir = dir.string();
     o.threads = threads;
+    o.distance_pieces = distance_pieces;
     o.progress = false;
     o.version = version;
     egdb::Generator<R> g(v, o);
@@ -197,6 +200,109 @@ TEST_CASE("egdb compact files: the same answers as the old files on every index 
   fs::remove_all(built);
 }
 
+// Play files (`tsuru egdb compact --threats`): the threats whose moves lead to no other threat
+// are left out of the slices without distances, and every index still probes to the build's
+// value, the threats through their moves.
+TEST_CASE("egdb play files: threats left out, the same answers on every index up to 4 pieces",
+          "[egdb][compact]") {
+  const fs::path built = test::fresh_dir("tsuru-play-test-built"),
+                 play = test::fresh_dir("tsuru-play-test-play");
+  build(Variant::English, built, 4, 2, 1, 3);  // the 4-piece slices without distances
+  const auto r = test::run_tsuru({"egdb", "compact", "--variant", "english", "--dir",
+                                  built.string(), "--out", play.string(), "--threats"});
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("25 files rewritten") != std::string::npos);  // the 4-piece slices
+  const egdb::Layout layout = egdb::layout_of(Variant::English);
+  std::uint64_t built_bytes = 0, play_bytes = 0;
+  for (const egdb::Unit& u : egdb::plan(4))
+    for (const egdb::Slice& s : {u.first, u.second}) {
+      const std::string name = "english-" + s.name() + ".egdb";
+      const std::vector<std::uint8_t> a = read_bytes(built / name), b = read_bytes(play / name);
+      const auto va =
+          egdb::SliceView::parse(a.data(), a.size(), "english", s, egdb::slice_size(layout, s));
+      const auto vb =
+          egdb::SliceView::parse(b.data(), b.size(), "english", s, egdb::slice_size(layout, s));
+      REQUIRE(va.ok());
+      REQUIRE(vb.ok());
+      INFO(name);
+      CHECK_FALSE(va->omits_threats());
+      CHECK(vb->omits_threats() == !vb->has_distance());
+      CHECK(vb->counts().wins == va->counts().wins);
+      CHECK(vb->counts().draws == va->counts().draws);
+      CHECK(vb->counts().losses == va->counts().losses);
+      if (s.pieces() == 4) {
+        built_bytes += a.size();
+        play_bytes += b.size();
+      } else {
+        CHECK(a == b);  // with distances: as built
+      }
+    }
+  CHECK(play_bytes < built_bytes * 9 / 10);
+  check_same(Variant::English, built, play, 4, 2, std::size_t{1} << 20);
+  // The search's probe does not answer a threat the file leaves out (nor any threat: it cannot
+  // tell them apart without the moves), and answers the rest as the build files do.
+  const auto built_db = egdb::Database::open(Variant::English, built.string());
+  const auto play_db = egdb::Database::open(Variant::English, play.string());
+  REQUIRE(built_db.ok());
+  REQUIRE(play_db.ok());
+  std::uint64_t omitted = 0, kept_threats = 0, quiet = 0, wrong = 0;
+  for (const egdb::Slice s : {egdb::Slice{1, 1, 1, 1}, egdb::Slice{2, 0, 1, 1}}) {
+    for (std::uint64_t i = 0; i < egdb::slice_size(layout, s); ++i) {
+      const auto placement = egdb::unrank(layout, s, i);
+      if (!placement) continue;
+      const Position pos = egdb::position_of(layout, *placement);
+      MoveList moves;
+      MoveGen<EnglishRules>::generate(pos, moves);
+      if (moves.empty() || moves[0].is_capture()) continue;
+      const auto want = (*built_db)->probe_quiet(pos);
+      const auto got = (*play_db)->probe_quiet(pos);
+      if (!want) ++wrong;
+      if (egdb::is_threat<EnglishRules>(pos, moves)) {
+        if (got) ++wrong;
+        ++(egdb::is_omitted_threat<EnglishRules>(pos, moves) ? omitted : kept_threats);
+      } else {
+        if (!got || got->wdl != want->wdl) ++wrong;
+        ++quiet;
+      }
+    }
+  }
+  INFO(omitted << " threats omitted, " << kept_threats << " kept, " << quiet << " quiet");
+  CHECK(wrong == 0);
+  CHECK(omitted > 1000);
+  CHECK(kept_threats > 0);
+  CHECK(quiet > 1000);
+  const auto info =
+      test::run_tsuru({"egdb", "info", "--variant", "english", "--dir", play.string()});
+  CHECK(info.code == 0);
+  CHECK(info.out.find("41 slices (25 play files: threats left out)") != std::string::npos);
+  // Compacting play files again changes nothing.
+  const auto again = test::run_tsuru(
+      {"egdb", "compact", "--variant", "english", "--dir", play.string(), "--threats"});
+  CHECK(again.code == 0);
+  CHECK(again.out.find(" 0 files rewritten") != std::string::npos);
+  // The generator does not build on play files: it needs the threats' values.
+  with_rules(Variant::English, [&]<class R>(R) {
+    egdb::BuildOptions o;
+    o.dir = play.string();
+    o.progress = false;
+    egdb::Generator<R> g(Variant::English, o);
+    bool refused = false;
+    for (const egdb::Unit& u : egdb::plan(5)) {
+      if (u.pieces() < 5) continue;
+      try {
+        g.build(u);
+      } catch (const std::runtime_error& e) {
+        refused = std::string(e.what()).find("a play file") != std::string::npos;
+      }
+      break;
+    }
+    CHECK(refused);
+  });
+  fs::remove_all(built);
+  fs::remove_all(play);
+}
+
 TEST_CASE("egdb compact files: a damaged block, a flag or a version from the future is refused",
           "[egdb][compact]") {
   const fs::path dir = test::fresh_dir("tsuru-compact-test-damaged");
@@ -239,6 +345,12 @@ TEST_CASE("egdb compact files: a damaged block, a flag or a version from the fut
     bad[41] = 0x80;  // an unknown flag
     reseal(bad);
     CHECK(parse(bad) == "unknown flags in the header");
+  }
+  {
+    std::vector<std::uint8_t> bad = good;
+    bad[41] = egdb::kFlagThreatsOmitted;  // threats left out, captures stored: no such file
+    reseal(bad);
+    CHECK(parse(bad) == "threat positions left out without the captures");
   }
   {
     std::vector<std::uint8_t> bad = good;

@@ -1,4 +1,5 @@
 // tsuru egdb build|plan|info: endgame databases (docs/egdb.md).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -227,8 +228,13 @@ int egdb_info(const Args& args) {
     print_slice(r);
   }
   for (const std::string& p : (*db)->problems()) std::printf("rejected: %s\n", p.c_str());
-  std::printf("%zu slices, %llu bytes; complete up to %d pieces\n", (*db)->slices().size(),
-              static_cast<unsigned long long>((*db)->bytes()), (*db)->pieces());
+  const auto slices = (*db)->slices();
+  const auto play =
+      std::count_if(slices.begin(), slices.end(), [](const auto& s) { return s.play; });
+  std::printf(
+      "%zu slices (%ld play files: threats left out), %llu bytes; complete up to %d pieces\n",
+      slices.size(), static_cast<long>(play), static_cast<unsigned long long>((*db)->bytes()),
+      (*db)->pieces());
   return (*db)->problems().empty() ? 0 : 1;
 }
 

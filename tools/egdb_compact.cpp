@@ -1,6 +1,8 @@
 // tsuru egdb compact: rewrites the endgame database files of format version 1 in the compact
 // format (version 2, eval/egdb/format.hpp): the positions with a capture pending left out, the
-// runs range-coded. The values are those of the old files; nothing is solved again.
+// runs range-coded. With --threats it makes play files: the positions where the side not to
+// move has a capture are left out too (the files without distances; the generator does not build
+// on play files). The values are those of the old files; nothing is solved again.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -12,6 +14,7 @@
 #include "book/data_dir.hpp"
 #include "eval/egdb/capture_positions.hpp"
 #include "eval/egdb/database.hpp"
+#include "eval/egdb/packed_values.hpp"
 #include "eval/egdb/plan.hpp"
 #include "tools/commands.hpp"
 #include "tools/options.hpp"
@@ -46,6 +49,7 @@ int egdb_compact(const Args& args) {
   std::string variant_name = "english", out_dir;
   std::string dir = data::find_folder("egdb").value_or(data::user_folder("egdb"));
   int threads = 1;
+  bool threats = false;
   po::options_description desc(
       "tsuru egdb compact: rewrite the version-1 slice files of a rule set in --dir in the "
       "compact format (positions with a capture pending left out; range-coded runs)");
@@ -54,6 +58,9 @@ int egdb_compact(const Args& args) {
       "dir", po::value(&dir)->default_value(dir), "database directory")(
       "out", po::value(&out_dir),
       "write the compact files here (created) instead of replacing the old ones")(
+      "threats", po::bool_switch(&threats),
+      "make play files: also leave out the positions where the side not to move has a capture "
+      "(slices without distances; the engine reads them, the generator does not build on them)")(
       "threads", po::value(&threads)->default_value(threads), "worker threads");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
@@ -89,25 +96,44 @@ int egdb_compact(const Args& args) {
         continue;
       }
       const egdb::SliceCounts& c = view->counts();
+      // Threats are left out of the slices without distances only: a file with distances
+      // keeps its omitted positions' as don't-care, so they could not be written again.
+      const bool omit_threats = threats && !view->has_distance();
+      const std::uint8_t flags = omit_threats
+                                     ? egdb::kFlagCapturesOmitted | egdb::kFlagThreatsOmitted
+                                     : egdb::kFlagCapturesOmitted;
+      const bool done =
+          view->version() == egdb::kVersion && (view->omits_threats() || !omit_threats);
       std::vector<std::uint8_t> bytes;
-      if (view->version() == egdb::kVersion) {
+      if (done) {
         bytes.assign(file->data(), file->data() + file->size());  // compact already
       } else {
-        // Version 1 stores an invalid index as the value before it: mark it again (the header's
-        // counts come from the values).
-        std::vector<egdb::Value> values = view->decode_all();
-        egdb::for_indices(threads, values.size(), [&](std::uint64_t i) {
-          if (!egdb::unrank(layout, s, i)) values[i] = egdb::kInvalid;
-        });
-        const std::vector<std::uint64_t> omit =
-            with_rules(v, [&]<class R>(R) { return egdb::capture_mask<R>(layout, s, threads); });
-        bytes = egdb::encode_slice(rules, s, values, view->has_distance(), &omit);
+        const std::vector<std::uint64_t> omit = with_rules(
+            v, [&]<class R>(R) { return egdb::omit_mask<R>(layout, s, threads, omit_threats); });
+        if (view->version() == egdb::kVersion) {
+          // Version 2 without distances: the values as two bits, the header's counts kept (the
+          // positions it left out decode as don't-care); invalid indices marked again.
+          egdb::PackedValues values = view->decode_wdl();
+          egdb::for_indices(threads, values.size(), [&](std::uint64_t i) {
+            if (!egdb::unrank(layout, s, i)) values.set(i, egdb::kInvalid);
+          });
+          bytes = egdb::encode_slice(rules, s, values, c, &omit, flags);
+        } else {
+          // Version 1 stores an invalid index as the value before it: mark it again (the
+          // header's counts come from the values).
+          std::vector<egdb::Value> values = view->decode_all();
+          egdb::for_indices(threads, values.size(), [&](std::uint64_t i) {
+            if (!egdb::unrank(layout, s, i)) values[i] = egdb::kInvalid;
+          });
+          bytes = egdb::encode_slice(rules, s, values, view->has_distance(), &omit, egdb::kVersion,
+                                     flags);
+        }
         ++converted;
       }
       const std::string target = (fs::path(out_dir) / egdb::file_name(rules, s)).string();
       const std::uint64_t old_bytes = file->size();
       // (Renaming over the mapped file leaves the mapping on the old one.)
-      if (target != path || view->version() != egdb::kVersion) write_atomically(target, bytes);
+      if (target != path || !done) write_atomically(target, bytes);
       const double secs =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::printf("%-5s %14llu %12llu %8.4f %12llu %8.4f %7.1f\n", s.name().c_str(),

@@ -1,8 +1,10 @@
 // The positions the compact database files leave out: those with a capture pending for the side
-// to move (format.hpp, version 2). The search never probes them (it resolves a capture by
-// searching it), the reader answers them through their captures (Database::probe), and the
-// generator, which needs every value of the slices it builds on, puts them back when it loads a
-// file (restore_captures).
+// to move (format.hpp, version 2), and in play files (`tsuru egdb compact --threats`) also those
+// where the side not to move has one, a threat. The search never probes a capture position (it
+// resolves a capture by searching it), the reader answers them through their captures
+// (Database::probe), and the generator, which needs every value of the slices it builds on, puts
+// them back when it loads a file (restore_captures). Threat positions are resolved by the exact
+// probe's short search and never by the generator, which refuses play files.
 #pragma once
 
 #include <algorithm>
@@ -17,10 +19,34 @@
 
 namespace tsuru::egdb {
 
-// A bit for each index of slice s (bit i % 64 of word i / 64), set where the position has a
-// capture pending (never for invalid indices).
+// Whether the side not to move has a capture in pos, whose side to move has none but has a move
+// (moves: pos's legal moves): a threat (a side with no move has lost, which every file keeps).
 template <class R>
-std::vector<std::uint64_t> capture_mask(const Layout& layout, const Slice& s, int threads) {
+bool is_threat(const Position& pos, const MoveList& moves) {
+  return !moves.empty() && !moves[0].is_capture() && MoveGen<R>::has_capture(pos.passed());
+}
+
+// Whether play files leave pos out as a threat: a threat none of whose moves leads to another.
+// Its value then comes back from its children in one step (each is stored, or has a capture
+// that leads to fewer pieces), so the exact probe never chases threats in a row (in endings of
+// kings alone they can run on for many moves).
+template <class R>
+bool is_omitted_threat(const Position& pos, const MoveList& moves) {
+  if (!is_threat<R>(pos, moves)) return false;
+  for (const Move& m : moves) {
+    const Position child = pos.after(m);
+    MoveList replies;
+    MoveGen<R>::generate(child, replies);
+    if (is_threat<R>(child, replies)) return false;
+  }
+  return true;
+}
+
+// A bit for each index of slice s (bit i % 64 of word i / 64), set where the position has a
+// capture pending, or (with threats) is a threat play files leave out (never for invalid indices).
+template <class R>
+std::vector<std::uint64_t> omit_mask(const Layout& layout, const Slice& s, int threads,
+                                     bool threats) {
   const std::uint64_t n = slice_size(layout, s);
   std::vector<std::uint64_t> mask((n + 63) / 64, 0);
   for_indices(threads, mask.size(), [&](std::uint64_t w) {
@@ -28,13 +54,22 @@ std::vector<std::uint64_t> capture_mask(const Layout& layout, const Slice& s, in
     for (std::uint64_t i = 64 * w; i < std::min(n, 64 * w + 64); ++i) {
       const auto placement = unrank(layout, s, i);
       if (!placement) continue;
+      const Position pos = position_of(layout, *placement);
       MoveList moves;
-      MoveGen<R>::generate(position_of(layout, *placement), moves);
-      if (!moves.empty() && moves[0].is_capture()) bits |= std::uint64_t{1} << (i % 64);
+      MoveGen<R>::generate(pos, moves);
+      if ((!moves.empty() && moves[0].is_capture()) ||
+          (threats && is_omitted_threat<R>(pos, moves)))
+        bits |= std::uint64_t{1} << (i % 64);
     }
     mask[w] = bits;
   });
   return mask;
+}
+
+// The positions with a capture pending (what `tsuru egdb build` leaves out).
+template <class R>
+std::vector<std::uint64_t> capture_mask(const Layout& layout, const Slice& s, int threads) {
+  return omit_mask<R>(layout, s, threads, false);
 }
 
 // Puts back the values of slice s's capture positions (decoded from a file that omits them)

@@ -13,6 +13,7 @@
 
 #include "engine/rules/movegen.hpp"
 #include "engine/rules/movegen_lines.hpp"
+#include "eval/egdb/capture_positions.hpp"
 #include "eval/egdb/plan.hpp"
 
 namespace tsuru::egdb {
@@ -120,7 +121,8 @@ Expected<std::shared_ptr<const Database>> Database::open(Variant v, const std::s
       continue;
     }
     db->probe_limit_ = std::max(db->probe_limit_, slice->pieces());
-    SliceInfo si{*slice, view->counts(), view->has_distance(), file->size(), path};
+    SliceInfo si{*slice,       view->counts(), view->has_distance(),
+                 file->size(), path,           view->omits_threats()};
     db->by_code_[static_cast<std::size_t>(slice->code())] = static_cast<int>(db->entries_.size());
     SliceView checked = view.value();
     checked.use_cache(db->cache_.get());
@@ -201,18 +203,22 @@ std::optional<Probe> Database::probe_quiet(const Position& pos) const {
   std::uint64_t index = 0;
   const Entry* e = entry_of(pos, index);
   if (!e) return std::nullopt;
+  if (e->view.omits_threats() &&
+      with_rules(variant_, [&]<class R>(R) { return MoveGen<R>::has_capture(pos.passed()); }))
+    return std::nullopt;  // a threat: the file does not keep it
   return stored(*e, index);
 }
 
 namespace {
 
-// The value of a position with a capture pending, from its captures (the generator's rule: a
-// capture to the opponent's loss wins one ply beyond the fastest such; all captures to the
-// opponent's wins lose one ply beyond the slowest; else a draw). with_distance: the position's
-// file stores distances, so the answer has one when every child's has.
+// The value of a position from its moves' (a position with a capture pending from its captures,
+// a threat from its quiet moves), by the generator's rule: a move to the opponent's loss wins
+// one ply beyond the fastest such; all moves to the opponent's wins lose one ply beyond the
+// slowest; else a draw. with_distance: the position's file stores distances, so the answer has
+// one when every child's has.
 template <class R, class ProbeChild>
-std::optional<Probe> through_captures(const Position& pos, const MoveList& moves,
-                                      bool with_distance, const ProbeChild& probe_child) {
+std::optional<Probe> through_moves(const Position& pos, const MoveList& moves, bool with_distance,
+                                   const ProbeChild& probe_child) {
   int fastest = -1, slowest = 0;
   bool any_loss = false, all_won = true, exact = with_distance;
   for (const Move& m : moves) {
@@ -261,9 +267,14 @@ std::optional<Probe> Database::probe(const Position& pos) const {
   return with_rules(variant_, [&]<class R>(R) -> std::optional<Probe> {
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
-    if (moves.empty() || !moves[0].is_capture()) return stored(*e, index);
-    return through_captures<R>(pos, moves, e->view.has_distance(),
-                               [&](const Position& child) { return probe(child); });
+    // A threat the file leaves out has no threat among its children, so this recursion ends:
+    // a capture leads to fewer pieces, a threat's move to a position the file stores or to one
+    // with a capture.
+    const bool capture = !moves.empty() && moves[0].is_capture();
+    if (!capture && !(e->view.omits_threats() && is_omitted_threat<R>(pos, moves)))
+      return stored(*e, index);
+    return through_moves<R>(pos, moves, e->view.has_distance(),
+                            [&](const Position& child) { return probe(child); });
   });
 }
 

@@ -56,6 +56,7 @@ struct SliceInfo {
   bool distance = false;
   std::uint64_t bytes = 0;
   std::string path;
+  bool play = false;  // a play file: threats left out (format.hpp, kFlagThreatsOmitted)
 };
 
 // What a directory holds for one rule set, judged by the files' names and headers only (cheap:
@@ -90,10 +91,12 @@ class Database {
   // man on its own crowning row; a side without pieces). A position with a capture pending
   // that its file leaves out (format version 2) is answered through its captures, from the
   // slices they lead to (nullopt when one is missing): the same value and distance the
-  // generator gave it.
+  // generator gave it. A threat a play file leaves out (format.hpp, kFlagThreatsOmitted;
+  // capture_positions.hpp) is answered through its moves the same way.
   std::optional<Probe> probe(const Position& pos) const;
   // The same for a position the caller knows has no capture pending (the search's probes):
-  // no move generation. For a position with a capture pending the answer is meaningless.
+  // no move generation; nullopt for a threat a play file leaves out (the search reads it out
+  // a ply deeper). For a position with a capture pending the answer is meaningless.
   std::optional<Probe> probe_quiet(const Position& pos) const;
   // The shared cache of decoded blocks: its hits and misses so far.
   std::uint64_t cache_hits() const;

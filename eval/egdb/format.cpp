@@ -81,9 +81,13 @@ bool omitted(const std::vector<std::uint64_t>* omit, std::uint64_t i) {
 template <class ValueAt>
 std::vector<std::uint8_t> encode(std::string_view rules, const Slice& slice, std::uint64_t n,
                                  const ValueAt& value, const SliceCounts& c, bool with_distance,
-                                 const std::vector<std::uint64_t>* omit, std::uint32_t version) {
+                                 const std::vector<std::uint64_t>* omit, std::uint32_t version,
+                                 std::uint8_t omit_flags) {
   if (version != 1 && version != kVersion)
     throw std::invalid_argument("egdb format version " + std::to_string(version));
+  if (omit_flags != kFlagCapturesOmitted &&
+      omit_flags != (kFlagCapturesOmitted | kFlagThreatsOmitted))
+    throw std::invalid_argument("egdb: threats are left out only with the captures");
   if (version == 1) omit = nullptr;  // version 1 stores every position
   const std::uint32_t block_positions = version == 1 ? kBlockPositionsV1 : kBlockPositions;
   const int distance_bytes = !with_distance ? 0 : c.max_distance < 256 ? 1 : 2;
@@ -128,7 +132,7 @@ std::vector<std::uint8_t> encode(std::string_view rules, const Slice& slice, std
     put_le(out, static_cast<std::uint64_t>(v), 1);
   put_le(out, block_positions, 4);
   put_le(out, static_cast<std::uint64_t>(distance_bytes), 1);
-  put_le(out, omit ? kFlagCapturesOmitted : 0, 1);
+  put_le(out, omit ? omit_flags : 0, 1);
   put_le(out, 0, 2);
   put_le(out, n, 8);
   put_le(out, c.wins, 8);
@@ -153,18 +157,19 @@ std::vector<std::uint8_t> encode(std::string_view rules, const Slice& slice, std
 std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
                                        const std::vector<Value>& values, bool with_distance,
                                        const std::vector<std::uint64_t>* omit,
-                                       std::uint32_t version) {
+                                       std::uint32_t version, std::uint8_t omitted) {
   return encode(
       rules, slice, values.size(), [&](std::uint64_t i) { return values[i]; }, count_values(values),
-      with_distance, omit, version);
+      with_distance, omit, version, omitted);
 }
 
 std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
                                        const PackedValues& values, const SliceCounts& counts,
-                                       const std::vector<std::uint64_t>* omit) {
+                                       const std::vector<std::uint64_t>* omit,
+                                       std::uint8_t omitted) {
   return encode(
       rules, slice, values.size(), [&](std::uint64_t i) { return values[i]; }, counts, false, omit,
-      kVersion);
+      kVersion, omitted);
 }
 
 std::optional<std::string> header_problem(const std::uint8_t* data, std::size_t size,
@@ -200,8 +205,11 @@ Expected<SliceView> SliceView::parse(const std::uint8_t* data, std::size_t size,
   v.distance_bytes_ = data[40];
   v.version_ = static_cast<std::uint32_t>(get_le(data + 8, 4));
   v.flags_ = data[41];
-  if (v.version_ == 1 ? v.flags_ != 0 : (v.flags_ & ~kFlagCapturesOmitted) != 0)
+  const unsigned known = kFlagCapturesOmitted | kFlagThreatsOmitted;
+  if (v.version_ == 1 ? v.flags_ != 0 : (v.flags_ & ~known) != 0)
     return E::failure("unknown flags in the header");
+  if (v.flags_ == kFlagThreatsOmitted)
+    return E::failure("threat positions left out without the captures");
   v.counts_.positions = get_le(data + 44, 8);
   v.counts_.wins = get_le(data + 52, 8);
   v.counts_.draws = get_le(data + 60, 8);

@@ -13,7 +13,11 @@
 //     Version 2 (written now): each block `block positions` (32768) symbols coded by
 //     run_coder.hpp, decodable alone. Flags bit 0: the positions with a capture pending for the
 //     side to move are not stored (their symbols are don't-care; the probe resolves them through
-//     the captures, Database::probe). Invalid indices are don't-care too.
+//     the captures, Database::probe). Flags bit 1 (only with bit 0; written by `tsuru egdb
+//     compact --threats`): the positions where the side not to move has a capture (a threat)
+//     are not stored either; the exact probe resolves them by a short search of their moves, the
+//     search's probe (probe_quiet) does not answer them, and the generator does not build on
+//     such files. Invalid indices are don't-care too.
 //     Version 1 (still read): 8192 values a block of 2 bits (0 draw, 1 win, 2 loss): a first
 //     byte 0 and the values packed four to a byte, lowest bits first; or a first byte 1 and
 //     runs, each a byte (value << 6 | length - 1) for runs of 1..63, or (value << 6 | 63) and a
@@ -43,6 +47,7 @@ inline constexpr std::size_t kHeaderSize = 160;
 inline constexpr std::uint32_t kBlockPositions = 32768;  // version 2
 inline constexpr std::uint32_t kBlockPositionsV1 = 8192;
 inline constexpr std::uint8_t kFlagCapturesOmitted = 1;
+inline constexpr std::uint8_t kFlagThreatsOmitted = 2;
 
 class BlockCache;
 class PackedValues;
@@ -76,18 +81,21 @@ struct SliceCounts {
 SliceCounts count_values(const std::vector<Value>& values);
 
 // Serialises a slice; the distances are written when with_distance. omit (when given, a bit
-// per index, bit i % 64 of word i / 64): the indices whose values the file need not keep (the
-// positions with a capture pending), set; the file then says so (kFlagCapturesOmitted).
+// per index, bit i % 64 of word i / 64): the indices whose values the file need not keep, set;
+// omitted says which they are, as the header's flags (kFlagCapturesOmitted: the positions with
+// a capture pending; with kFlagThreatsOmitted also the threats, see omit_mask).
 // version 1 writes the previous format (every position stored; for comparisons).
 std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
                                        const std::vector<Value>& values, bool with_distance,
                                        const std::vector<std::uint64_t>* omit = nullptr,
-                                       std::uint32_t version = kVersion);
+                                       std::uint32_t version = kVersion,
+                                       std::uint8_t omitted = kFlagCapturesOmitted);
 // The same from win/draw/loss values (no distances, this version), whose counts are given
 // (their largest distance is the build's, which two bits do not keep).
 std::vector<std::uint8_t> encode_slice(std::string_view rules, const Slice& slice,
                                        const PackedValues& values, const SliceCounts& counts,
-                                       const std::vector<std::uint64_t>* omit);
+                                       const std::vector<std::uint64_t>* omit,
+                                       std::uint8_t omitted = kFlagCapturesOmitted);
 
 // Why a file's header (its first kHeaderSize bytes, or fewer) is not that of the rule set's slice
 // `expected` in this version: magic, version, header checksum, rule set, slice. nullopt when it
@@ -121,6 +129,8 @@ class SliceView {
   std::uint32_t version() const { return version_; }
   // The positions with a capture pending are not stored (version 2, kFlagCapturesOmitted).
   bool omits_captures() const { return (flags_ & kFlagCapturesOmitted) != 0; }
+  // Nor those where the side not to move has a capture (kFlagThreatsOmitted).
+  bool omits_threats() const { return (flags_ & kFlagThreatsOmitted) != 0; }
   // Decoded blocks are kept in this cache (shared, thread-safe); without one every probe decodes
   // its block up to the index.
   void use_cache(BlockCache* cache) { cache_ = cache; }

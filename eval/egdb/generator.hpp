@@ -308,6 +308,11 @@ class Generator {
                                "): build the plan in order");
     auto view = SliceView::parse(file->data(), file->size(), rules_, s, slice_size(layout_, s));
     if (!view) throw std::runtime_error(path + ": " + view.error());
+    if (view->omits_threats())
+      throw std::runtime_error(path +
+                               ": a play file (threat positions left out, `tsuru egdb compact "
+                               "--threats`): the generator builds on the files `tsuru egdb "
+                               "build` writes");
     Dependency d;
     d.exact = view->has_distance();
     d.max_distance = view->counts().max_distance;
