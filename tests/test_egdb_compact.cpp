@@ -366,8 +366,10 @@ TEST_CASE("egdb compact files: a damaged block, a flag or a version from the fut
 // The 5-piece sets: English built here in the old format and rewritten (a few minutes), or any
 // two directories given (TSURU_EGDB_V1_DIR, TSURU_EGDB_V2_DIR, TSURU_EGDB_VARIANT,
 // TSURU_EGDB_PIECES: e.g. international up to 5 pieces).
-TEST_CASE("egdb compact files: the same answers as the old files on every index of a 5-piece set",
-          "[.egdb-compact-long]") {
+TEST_CASE(
+    "egdb compact and play files: the same answers as the old files on every index of a "
+    "5-piece set",
+    "[.egdb-compact-long]") {
   const char* v1 = std::getenv("TSURU_EGDB_V1_DIR");
   const char* v2 = std::getenv("TSURU_EGDB_V2_DIR");
   const char* variant = std::getenv("TSURU_EGDB_VARIANT");
@@ -387,8 +389,19 @@ TEST_CASE("egdb compact files: the same answers as the old files on every index 
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   check_same(Variant::English, old_dir, new_dir, 5, 2, std::size_t{64} << 20);
+  // And the play files made from the compact ones (threats left out of the 5-piece slices).
+  const fs::path play_dir = test::fresh_dir("tsuru-compact-test-play-5");
+  const auto p =
+      test::run_tsuru({"egdb", "compact", "--variant", "english", "--dir", new_dir.string(),
+                       "--out", play_dir.string(), "--threats", "--threads", "2"},
+                      "", std::chrono::seconds(1200));
+  INFO(p.out << p.err);
+  REQUIRE(p.code == 0);
+  CHECK(p.out.find("44 files rewritten") != std::string::npos);
+  check_same(Variant::English, new_dir, play_dir, 5, 2, std::size_t{64} << 20);
   fs::remove_all(old_dir);
   fs::remove_all(new_dir);
+  fs::remove_all(play_dir);
 }
 
 TEST_CASE("egdb packed values: two bits an index, set from several threads", "[egdb][packed]") {
