@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/engine.hpp"
 #include "engine/rules/binary_io.hpp"
 #include "engine/rules/legal.hpp"
 #include "eval/egdb/capture_positions.hpp"
@@ -19,6 +20,7 @@
 #include "eval/egdb/plan.hpp"
 #include "eval/egdb/run_coder.hpp"
 #include "tests/egdb_data.hpp"
+#include "tests/engine_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 
 namespace tsuru {
@@ -240,8 +242,8 @@ TEST_CASE("egdb play files: threats left out, the same answers on every index up
     }
   CHECK(play_bytes < built_bytes * 9 / 10);
   check_same(Variant::English, built, play, 4, 2, std::size_t{1} << 20);
-  // The search's probe does not answer a threat the file leaves out (nor any threat: it cannot
-  // tell them apart without the moves), and answers the rest as the build files do.
+  // The search's probe answers every quiet position as the build files do, the threats the
+  // play files leave out through the exact probe.
   const auto built_db = egdb::Database::open(Variant::English, built.string());
   const auto play_db = egdb::Database::open(Variant::English, play.string());
   REQUIRE(built_db.ok());
@@ -257,14 +259,11 @@ TEST_CASE("egdb play files: threats left out, the same answers on every index up
       if (moves.empty() || moves[0].is_capture()) continue;
       const auto want = (*built_db)->probe_quiet(pos);
       const auto got = (*play_db)->probe_quiet(pos);
-      if (!want) ++wrong;
-      if (egdb::is_threat<EnglishRules>(pos, moves)) {
-        if (got) ++wrong;
+      if (!want || !got || got->wdl != want->wdl) ++wrong;
+      if (egdb::is_threat<EnglishRules>(pos, moves))
         ++(egdb::is_omitted_threat<EnglishRules>(pos, moves) ? omitted : kept_threats);
-      } else {
-        if (!got || got->wdl != want->wdl) ++wrong;
+      else
         ++quiet;
-      }
     }
   }
   INFO(omitted << " threats omitted, " << kept_threats << " kept, " << quiet << " quiet");
@@ -272,6 +271,29 @@ TEST_CASE("egdb play files: threats left out, the same answers on every index up
   CHECK(omitted > 1000);
   CHECK(kept_threats > 0);
   CHECK(quiet > 1000);
+  // So a search sees the same values: the same score, move and nodes with either set.
+  for (const char* fen : {"W:W22,23,K3:B10,9,K28", "B:W22,27,K3:B10,9,5", "W:W30,26,21:BK5,13,14",
+                          "W:W23,24,K19:B12,11,K1"}) {
+    INFO(fen);
+    std::vector<SearchSummary> runs;
+    std::vector<BestMove> found;
+    for (const fs::path& dir : {built, play}) {
+      Engine engine;
+      EngineOptions options = test::test_options(16);
+      options.egdb_dir = dir.string();
+      engine.set_options(options);
+      engine.set_position(Game(Variant::English, test::fen(Variant::English, fen)));
+      SearchLimits limits;
+      limits.depth = 11;
+      limits.analyze = true;
+      found.push_back(engine.think(limits));
+      runs.push_back(engine.last_search());
+    }
+    CHECK(runs[0].score == runs[1].score);
+    CHECK(runs[0].nodes > 2000);
+    CHECK(runs[0].nodes == runs[1].nodes);
+    CHECK(found[0].move == found[1].move);
+  }
   const auto info =
       test::run_tsuru({"egdb", "info", "--variant", "english", "--dir", play.string()});
   CHECK(info.code == 0);

@@ -203,9 +203,10 @@ std::optional<Probe> Database::probe_quiet(const Position& pos) const {
   std::uint64_t index = 0;
   const Entry* e = entry_of(pos, index);
   if (!e) return std::nullopt;
+  // A threat a play file may leave out: the exact probe tells (and resolves it through its moves).
   if (e->view.omits_threats() &&
       with_rules(variant_, [&]<class R>(R) { return MoveGen<R>::has_capture(pos.passed()); }))
-    return std::nullopt;  // a threat: the file does not keep it
+    return probe(pos);
   return stored(*e, index);
 }
 

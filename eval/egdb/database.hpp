@@ -95,8 +95,8 @@ class Database {
   // capture_positions.hpp) is answered through its moves the same way.
   std::optional<Probe> probe(const Position& pos) const;
   // The same for a position the caller knows has no capture pending (the search's probes):
-  // no move generation; nullopt for a threat a play file leaves out (the search reads it out
-  // a ply deeper). For a position with a capture pending the answer is meaningless.
+  // no move generation, but for a threat in a play file (the exact probe then). For a position
+  // with a capture pending the answer is meaningless.
   std::optional<Probe> probe_quiet(const Position& pos) const;
   // The shared cache of decoded blocks: its hits and misses so far.
   std::uint64_t cache_hits() const;

@@ -95,7 +95,7 @@ std::optional<Wdl> verdict(const Database& db, const Game& game) {
   if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
   const MoveList moves = game.legal_moves();
   if (moves.empty() || moves[0].is_capture()) return std::nullopt;
-  const std::optional<Probe> p = db.probe(pos);  // (a threat a play file leaves out, resolved)
+  const std::optional<Probe> p = db.probe_quiet(pos);
   if (!p) return std::nullopt;
   if (p->wdl == Wdl::Draw) return Wdl::Draw;
   const bool kings_only = !pos.men(Side::White) && !pos.men(Side::Black);
