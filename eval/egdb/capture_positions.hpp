@@ -3,8 +3,8 @@
 // where the side not to move has one, a threat. The search never probes a capture position (it
 // resolves a capture by searching it), the reader answers them through their captures
 // (Database::probe), and the generator, which needs every value of the slices it builds on, puts
-// them back when it loads a file (restore_captures). Threat positions are resolved by the exact
-// probe's short search and never by the generator, which refuses play files.
+// them back when it loads a file (restore_captures). The probes answer the threats play files
+// leave out through their moves (one ply); the generator refuses play files.
 #pragma once
 
 #include <algorithm>

@@ -14,10 +14,10 @@
 //     run_coder.hpp, decodable alone. Flags bit 0: the positions with a capture pending for the
 //     side to move are not stored (their symbols are don't-care; the probe resolves them through
 //     the captures, Database::probe). Flags bit 1 (only with bit 0; written by `tsuru egdb
-//     compact --threats`): the positions where the side not to move has a capture (a threat)
-//     are not stored either; the exact probe resolves them by a short search of their moves, the
-//     search's probe (probe_quiet) does not answer them, and the generator does not build on
-//     such files. Invalid indices are don't-care too.
+//     compact --threats`): the positions where the side not to move has a capture (threats)
+//     and none of whose moves leads to another (capture_positions.hpp) are not stored either;
+//     the probes answer them through those moves, and the generator does not build on such
+//     files. Invalid indices are don't-care too.
 //     Version 1 (still read): 8192 values a block of 2 bits (0 draw, 1 win, 2 loss): a first
 //     byte 0 and the values packed four to a byte, lowest bits first; or a first byte 1 and
 //     runs, each a byte (value << 6 | length - 1) for runs of 1..63, or (value << 6 | 63) and a
