@@ -134,6 +134,19 @@ std::vector<std::uint8_t> read_bytes(const fs::path& p) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// The English slice file of s in dir, read whole, and its view (which points into the bytes).
+struct SliceFile {
+  std::vector<std::uint8_t> bytes;
+  egdb::SliceView view;
+};
+SliceFile read_slice(const fs::path& dir, const egdb::Slice& s) {
+  std::vector<std::uint8_t> bytes = read_bytes(dir / ("english-" + s.name() + ".egdb"));
+  const auto size = egdb::slice_size(egdb::layout_of(Variant::English), s);
+  const auto view = egdb::SliceView::parse(bytes.data(), bytes.size(), "english", s, size);
+  REQUIRE(view.ok());
+  return {std::move(bytes), view.value()};  // (moving the bytes keeps their address)
+}
+
 }  // namespace
 
 TEST_CASE("egdb run coder: blocks decode to the symbols coded, alone and up to any index",
@@ -219,25 +232,18 @@ TEST_CASE("egdb play files: threats left out, the same answers on every index up
   std::uint64_t built_bytes = 0, play_bytes = 0;
   for (const egdb::Unit& u : egdb::plan(4))
     for (const egdb::Slice& s : {u.first, u.second}) {
-      const std::string name = "english-" + s.name() + ".egdb";
-      const std::vector<std::uint8_t> a = read_bytes(built / name), b = read_bytes(play / name);
-      const auto va =
-          egdb::SliceView::parse(a.data(), a.size(), "english", s, egdb::slice_size(layout, s));
-      const auto vb =
-          egdb::SliceView::parse(b.data(), b.size(), "english", s, egdb::slice_size(layout, s));
-      REQUIRE(va.ok());
-      REQUIRE(vb.ok());
-      INFO(name);
-      CHECK_FALSE(va->omits_threats());
-      CHECK(vb->omits_threats() == !vb->has_distance());
-      CHECK(vb->counts().wins == va->counts().wins);
-      CHECK(vb->counts().draws == va->counts().draws);
-      CHECK(vb->counts().losses == va->counts().losses);
+      INFO(s.name());
+      const SliceFile fa = read_slice(built, s), fb = read_slice(play, s);
+      CHECK_FALSE(fa.view.omits_threats());
+      CHECK(fb.view.omits_threats() == !fb.view.has_distance());
+      CHECK(fb.view.counts().wins == fa.view.counts().wins);
+      CHECK(fb.view.counts().draws == fa.view.counts().draws);
+      CHECK(fb.view.counts().losses == fa.view.counts().losses);
       if (s.pieces() == 4) {
-        built_bytes += a.size();
-        play_bytes += b.size();
+        built_bytes += fa.bytes.size();
+        play_bytes += fb.bytes.size();
       } else {
-        CHECK(a == b);  // with distances: as built
+        CHECK(fa.bytes == fb.bytes);  // with distances: as built
       }
     }
   CHECK(play_bytes < built_bytes * 9 / 10);
@@ -508,26 +514,17 @@ TEST_CASE("egdb: a set built on packed slices has the values of one built on ful
       }
     }
   });
-  const egdb::Layout layout = egdb::layout_of(Variant::English);
   std::uint64_t compared = 0;
   for (const egdb::Unit& u : egdb::plan(4)) {
     if (u.pieces() < 3) continue;
     for (const egdb::Slice& s : {u.first, u.second}) {
-      const std::string name = "english-" + s.name() + ".egdb";
-      const std::vector<std::uint8_t> a = read_bytes(packed_dir / name),
-                                      b = read_bytes(full_dir / name);
-      const auto va =
-          egdb::SliceView::parse(a.data(), a.size(), "english", s, egdb::slice_size(layout, s));
-      const auto vb =
-          egdb::SliceView::parse(b.data(), b.size(), "english", s, egdb::slice_size(layout, s));
-      REQUIRE(va.ok());
-      REQUIRE(vb.ok());
-      CHECK_FALSE(va->has_distance());
-      CHECK(vb->has_distance());
-      CHECK(va->counts().wins == vb->counts().wins);
-      CHECK(va->counts().losses == vb->counts().losses);
-      CHECK(va->counts().draws == vb->counts().draws);
-      const egdb::PackedValues pa = va->decode_wdl(), pb = vb->decode_wdl();
+      const SliceFile fa = read_slice(packed_dir, s), fb = read_slice(full_dir, s);
+      CHECK_FALSE(fa.view.has_distance());
+      CHECK(fb.view.has_distance());
+      CHECK(fa.view.counts().wins == fb.view.counts().wins);
+      CHECK(fa.view.counts().losses == fb.view.counts().losses);
+      CHECK(fa.view.counts().draws == fb.view.counts().draws);
+      const egdb::PackedValues pa = fa.view.decode_wdl(), pb = fb.view.decode_wdl();
       std::uint64_t differ = 0;
       for (std::uint64_t i = 0; i < pa.size(); ++i) differ += pa[i] != pb[i];
       CHECK(differ == 0);
