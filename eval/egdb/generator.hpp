@@ -47,6 +47,7 @@
 #include "eval/egdb/part.hpp"
 #include "eval/egdb/plan.hpp"
 #include "eval/egdb/unmove.hpp"
+#include "eval/egdb/value_marks.hpp"
 
 namespace tsuru::egdb {
 
@@ -607,14 +608,11 @@ class Generator {
       level_won_[i].resize(words);
       const Value* v = values_[i].data();
       for_indices(threads, words, [&](std::uint64_t w) {
-        std::uint64_t l = 0, x = 0;
-        const std::uint64_t base = 64 * w, k_end = std::min<std::uint64_t>(64, n - base);
-        for (std::uint64_t k = 0; k < k_end; ++k) {
-          l |= static_cast<std::uint64_t>(v[base + k] == lost) << k;
-          x |= static_cast<std::uint64_t>(v[base + k] == won) << k;
-        }
-        level_lost_[i][w] = l;
-        level_won_[i][w] = x;
+        const std::uint64_t base = 64 * w;
+        const EqualBits bits =
+            equal_bits(v + base, std::min<std::uint64_t>(64, n - base), lost, won);
+        level_lost_[i][w] = bits.a;
+        level_won_[i][w] = bits.b;
       });
     }
   }

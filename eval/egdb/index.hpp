@@ -84,6 +84,10 @@ std::uint64_t binomial(int n, int k);
 // subset of it), and the k squares of available with rank r.
 std::uint64_t subset_rank(SquareSet chosen, SquareSet available);
 SquareSet subset_unrank(std::uint64_t r, int k, SquareSet available);
+// Bit x of compact moved to the x-th (0-based) square of available, as BMI2's pdep does: how
+// subset_unrank numbers the squares. It uses pdep where that is fast and this loop elsewhere;
+// the loop is declared here for the tests.
+SquareSet deposit_portable(SquareSet compact, SquareSet available);
 
 // Positions (valid or not) in a slice's index range.
 std::uint64_t slice_size(const Layout& layout, const Slice& s);
