@@ -2,14 +2,19 @@
 
 namespace tsuru {
 
-Position Position::from_bitboards(Bitboard white, Bitboard black, Bitboard kings, Side turn,
-                                  bool track_king_runs) {
+Position Position::unkeyed(Bitboard white, Bitboard black, Bitboard kings, Side turn) {
   Position p;
-  p.track_runs_ = track_king_runs;
   p.side_[index(Side::White)] = white;
   p.side_[index(Side::Black)] = black;
   p.kings_ = kings & (white | black);
   p.turn_ = turn;
+  return p;
+}
+
+Position Position::from_bitboards(Bitboard white, Bitboard black, Bitboard kings, Side turn,
+                                  bool track_king_runs) {
+  Position p = unkeyed(white, black, kings, turn);
+  p.track_runs_ = track_king_runs;
   p.key_ = p.compute_key();
   return p;
 }

@@ -27,6 +27,9 @@ class Position {
   // track_king_runs: count each side's consecutive quiet king moves (Frisian).
   static Position from_bitboards(Bitboard white, Bitboard black, Bitboard kings, Side turn,
                                  bool track_king_runs = false);
+  // The same without the hash key (left 0), for code that never reads keys and plays moves
+  // with after<false> (the endgame database generator: several positions per index).
+  static Position unkeyed(Bitboard white, Bitboard black, Bitboard kings, Side turn);
 
   Bitboard pieces(Side s) const { return side_[index(s)]; }
   Bitboard men(Side s) const { return side_[index(s)] & ~kings_; }
@@ -43,7 +46,7 @@ class Position {
   // The key computed from scratch; equals key() at all times (tested).
   Key compute_key() const;
 
-  // Play a legal move in place. UpdateKey=false skips the hash (perft only).
+  // Play a legal move in place. UpdateKey=false skips the hash (perft, the endgame generator).
   template <bool UpdateKey = true>
   void play(const Move& m) {
     const int us = index(turn_);
@@ -77,9 +80,10 @@ class Position {
     return p;
   }
 
+  template <bool UpdateKey = true>
   Position after(const Move& m) const {
     Position p = *this;
-    p.play(m);
+    p.template play<UpdateKey>(m);
     return p;
   }
 

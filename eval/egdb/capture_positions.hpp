@@ -34,7 +34,7 @@ template <class R>
 bool is_omitted_threat(const Position& pos, const MoveList& moves) {
   if (!is_threat<R>(pos, moves)) return false;
   for (const Move& m : moves) {
-    const Position child = pos.after(m);
+    const Position child = pos.after<false>(m);
     MoveList replies;
     MoveGen<R>::generate(child, replies);
     if (is_threat<R>(child, replies)) return false;
@@ -49,12 +49,13 @@ std::vector<std::uint64_t> omit_mask(const Layout& layout, const Slice& s, int t
                                      bool threats) {
   const std::uint64_t n = slice_size(layout, s);
   std::vector<std::uint64_t> mask((n + 63) / 64, 0);
+  const SliceUnranker unrank(layout, s);
   for_indices(threads, mask.size(), [&](std::uint64_t w) {
     std::uint64_t bits = 0;
     for (std::uint64_t i = 64 * w; i < std::min(n, 64 * w + 64); ++i) {
-      const auto placement = unrank(layout, s, i);
+      const auto placement = unrank(i);
       if (!placement) continue;
-      const Position pos = position_of(layout, *placement);
+      const Position pos = board_of(layout, *placement);
       MoveList moves;
       MoveGen<R>::generate(pos, moves);
       if ((!moves.empty() && moves[0].is_capture()) ||
@@ -80,17 +81,19 @@ std::vector<std::uint64_t> capture_mask(const Layout& layout, const Slice& s, in
 template <class R, class Child, class Set>
 void restore_captures(const Layout& layout, const Slice& s, bool with_distance, int threads,
                       const Child& child, const Set& set) {
+  const SliceUnranker unrank(layout, s);
   for_indices(threads, slice_size(layout, s), [&](std::uint64_t i) {
-    const auto placement = unrank(layout, s, i);
+    const auto placement = unrank(i);
     if (!placement) return;
-    const Position pos = position_of(layout, *placement);
+    const Position pos = board_of(layout, *placement);
+    if (!MoveGen<R>::has_capture(pos)) return;  // most positions: no list to make
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
     if (moves.empty() || !moves[0].is_capture()) return;
     int fastest = -1, slowest = 0;
     bool all_won = true;
     for (const Move& m : moves) {
-      const Value v = child(pos.after(m));
+      const Value v = child(pos.after<false>(m));
       if (is_loss(v)) {
         fastest = fastest < 0 ? distance_of(v) : std::min(fastest, distance_of(v));
         all_won = false;

@@ -128,7 +128,10 @@ class Generator {
     forget_all_but(unit);
     exact_ = true;
     max_dependency_distance_ = 0;
-    for (int i = 0; i < count; ++i) current_[i] = slices[i];
+    for (int i = 0; i < count; ++i) {
+      current_[i] = slices[i];
+      unranker_[i] = SliceUnranker(layout_, slices[i]);
+    }
     current_count_ = count;
     label_ = slices[0].name();
     load_dependencies();
@@ -474,7 +477,7 @@ class Generator {
   // position idx of current slice i, or would have one but for a capture it must make instead.
   template <class F>
   void for_each_predecessor(int i, std::uint64_t idx, const F& f) const {
-    const Placement q = *unrank(layout_, current_[i], part_[i].slice_index(idx));
+    const Placement q = *unranker_[i](part_[i].slice_index(idx));
     // The position the move led to, as played: the mover (White) is q's Black turned round.
     const SquareSet mover_men = layout_.turned(q.bm), mover_kings = layout_.turned(q.bk);
     const SquareSet other_men = layout_.turned(q.wm), other_kings = layout_.turned(q.wk);
@@ -640,12 +643,12 @@ class Generator {
   // its moves out of the unit decide it (a move to an opponent's loss, or every move to an
   // opponent's win) or bound it, and its moves into the unit are counted.
   void first_look(int i, std::uint64_t idx) {
-    const auto placement = unrank(layout_, current_[i], part_[i].slice_index(idx));
+    const auto placement = unranker_[i](part_[i].slice_index(idx));
     if (!placement) {
       values_[i][idx] = kInvalid;
       return;
     }
-    const Position pos = position_of(layout_, *placement);
+    const Position pos = board_of(layout_, *placement);
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
     if (moves.empty()) {
@@ -664,7 +667,7 @@ class Generator {
         ++inside;
         continue;
       }
-      const Child c = where(pos.after(m));
+      const Child c = where(pos.after<false>(m));
       if (c.slice >= 0) {
         ++inside;
         continue;
@@ -691,14 +694,13 @@ class Generator {
 
   // The value of a position whose every move leads to an opponent's win.
   Value loss_value(int i, std::uint64_t idx) {
-    const Position pos =
-        position_of(layout_, *unrank(layout_, current_[i], part_[i].slice_index(idx)));
+    const Position pos = board_of(layout_, *unranker_[i](part_[i].slice_index(idx)));
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
     int slowest = 0;
     for (const Move& m : moves) {
       bool in_unit = false;
-      const Value v = child_value(pos.after(m), in_unit);
+      const Value v = child_value(pos.after<false>(m), in_unit);
       if (!is_win(v))
         throw std::logic_error("egdb: slice " + current_[i].name() + " index " +
                                std::to_string(idx) + " counted down with a move not lost");
@@ -732,21 +734,21 @@ class Generator {
   Value initial_value(const Slice& s, std::uint64_t idx) const {
     const auto placement = unrank(layout_, s, idx);
     if (!placement) return kInvalid;
-    const Position pos = position_of(layout_, *placement);
+    const Position pos = board_of(layout_, *placement);
     if (MoveGen<R>::count(pos) == 0) return no_move_value();
     return kUnknown;
   }
 
   Value solve(int i, std::uint64_t idx, int k) {
-    const auto placement = unrank(layout_, current_[i], part_[i].slice_index(idx));
-    const Position pos = position_of(layout_, *placement);
+    const auto placement = unranker_[i](part_[i].slice_index(idx));
+    const Position pos = board_of(layout_, *placement);
     MoveList moves;
     MoveGen<R>::generate(pos, moves);
     int best_win = -1, longest_loss = 0, wake = 0;
     bool all_won = true;
     for (const Move& m : moves) {
       bool in_unit = false;
-      const Value v = child_value(pos.after(m), in_unit);
+      const Value v = child_value(pos.after<false>(m), in_unit);
       if (!in_unit && v != kUnknown && distance_of(v) + 1 > k)
         wake = wake == 0 ? distance_of(v) + 1 : std::min(wake, distance_of(v) + 1);
       if (is_loss(v) && distance_of(v) <= k - 1) {
@@ -774,6 +776,7 @@ class Generator {
   Layout layout_;
   std::string rules_;
   Slice current_[2];
+  SliceUnranker unranker_[2];  // of the current slices
   int current_count_ = 0;
   std::string label_;             // the unit (and part) in progress lines
   SlicePart part_[2];             // the part of each current slice being solved (whole: all of it)

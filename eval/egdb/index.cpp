@@ -187,25 +187,52 @@ std::uint64_t rank(const Layout& layout, const Slice& s, const Placement& p) {
   return r;
 }
 
-std::optional<Placement> unrank(const Layout& layout, const Slice& s, std::uint64_t index) {
-  const int ba = popcount(layout.men_allowed[1]);
+SliceUnranker::SliceUnranker(const Layout& layout, const Slice& s)
+    : slice_(s), all_(layout.all), men_allowed_{layout.men_allowed[0], layout.men_allowed[1]} {
   const int free = layout.squares - s.wm - s.bm;
-  const std::uint64_t n_bk = binomial(free - s.wk, s.bk), n_wk = binomial(free, s.wk),
-                      n_bm = binomial(ba, s.bm);
-  const std::uint64_t r_bk = index % n_bk;
-  index /= n_bk;
-  const std::uint64_t r_wk = index % n_wk;
-  index /= n_wk;
-  const std::uint64_t r_bm = index % n_bm;
-  const std::uint64_t r_wm = index / n_bm;
+  const std::uint64_t size = slice_size(layout, s);
+  __extension__ using Wide = unsigned __int128;  // not ISO C++: GCC's and Clang's
+  const auto divisor = [&](std::uint64_t d) {
+    Divisor x{d, 0};
+    // Every dividend is below the slice's size: the product bound holds for all when it holds
+    // for size * d. Then m = floor((2^64 - 1) / d) + 1 is within 1 of 2^64 / d, and the error
+    // it adds to n / d, under n / 2^64 < 1 / d, never crosses an integer.
+    if (d > 1 && static_cast<Wide>(size) * d < (static_cast<Wide>(1) << 64))
+      x.m = ~std::uint64_t{0} / d + 1;
+    return x;
+  };
+  bk_ = divisor(binomial(free - s.wk, s.bk));
+  wk_ = divisor(binomial(free, s.wk));
+  bm_ = divisor(binomial(popcount(layout.men_allowed[1]), s.bm));
+}
+
+std::uint64_t SliceUnranker::Divisor::quotient(std::uint64_t n) const {
+  __extension__ using Wide = unsigned __int128;
+  if (m) return static_cast<std::uint64_t>((static_cast<Wide>(n) * m) >> 64);
+  return d == 1 ? n : n / d;
+}
+
+std::optional<Placement> SliceUnranker::operator()(std::uint64_t index) const {
+  const Slice& s = slice_;
+  std::uint64_t q = bk_.quotient(index);
+  const std::uint64_t r_bk = index - q * bk_.d;
+  index = q;
+  q = wk_.quotient(index);
+  const std::uint64_t r_wk = index - q * wk_.d;
+  index = q;
+  const std::uint64_t r_wm = bm_.quotient(index), r_bm = index - r_wm * bm_.d;
   Placement p;
-  p.wm = subset_unrank(r_wm, s.wm, layout.men_allowed[0]);
-  p.bm = subset_unrank(r_bm, s.bm, layout.men_allowed[1]);
+  p.wm = subset_unrank(r_wm, s.wm, men_allowed_[0]);
+  p.bm = subset_unrank(r_bm, s.bm, men_allowed_[1]);
   if (p.wm & p.bm) return std::nullopt;
-  const SquareSet free_sq = layout.all & ~(p.wm | p.bm);
+  const SquareSet free_sq = all_ & ~(p.wm | p.bm);
   p.wk = subset_unrank(r_wk, s.wk, free_sq);
   p.bk = subset_unrank(r_bk, s.bk, free_sq & ~p.wk);
   return p;
+}
+
+std::optional<Placement> unrank(const Layout& layout, const Slice& s, std::uint64_t index) {
+  return SliceUnranker(layout, s)(index);
 }
 
 std::optional<Located> locate(const Layout& layout, const Position& pos) {
@@ -229,8 +256,14 @@ std::optional<Located> locate(const Layout& layout, const Position& pos) {
 }
 
 Position position_of(const Layout& layout, const Placement& p) {
+  const Position board = board_of(layout, p);
+  return Position::from_bitboards(board.pieces(Side::White), board.pieces(Side::Black),
+                                  board.kings(), Side::White);
+}
+
+Position board_of(const Layout& layout, const Placement& p) {
   const Bitboard white = layout.to_bits(p.wm | p.wk), black = layout.to_bits(p.bm | p.bk);
-  return Position::from_bitboards(white, black, layout.to_bits(p.wk | p.bk), Side::White);
+  return Position::unkeyed(white, black, layout.to_bits(p.wk | p.bk), Side::White);
 }
 
 }  // namespace tsuru::egdb

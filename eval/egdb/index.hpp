@@ -102,6 +102,27 @@ std::uint64_t rank(const Layout& layout, const Slice& s, const Placement& p);
 // The placement of an index; nullopt for an invalid index (men of both colours on one square).
 std::optional<Placement> unrank(const Layout& layout, const Slice& s, std::uint64_t index);
 
+// unrank for one slice, set up once: the index's radices are divided by a multiplication with
+// their reciprocals (exact for every index of the slice) instead of a division instruction,
+// for the loops that unrank millions of indices (the generator).
+class SliceUnranker {
+ public:
+  SliceUnranker() = default;
+  SliceUnranker(const Layout& layout, const Slice& s);
+  std::optional<Placement> operator()(std::uint64_t index) const;
+
+ private:
+  // n / d for n * d < 2^64: the high word of n * ceil(2^64 / d) (d = 1: n itself; m = 0 and
+  // d > 1 when the slice is too large for that: a plain division).
+  struct Divisor {
+    std::uint64_t d = 1, m = 0;
+    std::uint64_t quotient(std::uint64_t n) const;
+  };
+  Slice slice_;
+  SquareSet all_ = 0, men_allowed_[2] = {0, 0};  // the layout's (a copy: no reference kept)
+  Divisor bk_, wk_, bm_;
+};
+
 // A position seen from the side to move: its slice and index, or nullopt when a man stands on
 // its own crowning row (no position the rules reach). `flipped`: Black was to move.
 struct Located {
@@ -114,5 +135,8 @@ std::optional<Located> locate(const Layout& layout, const Position& pos);
 
 // The Position of a placement, White to move.
 Position position_of(const Layout& layout, const Placement& p);
+// The same without the hash key (Position::unkeyed), for the generator's loops: moves are then
+// played with after<false>, and nothing reads the key.
+Position board_of(const Layout& layout, const Placement& p);
 
 }  // namespace tsuru::egdb
