@@ -88,8 +88,7 @@ void restore_captures(const Layout& layout, const Slice& s, bool with_distance, 
     const Position pos = board_of(layout, *placement);
     if (!MoveGen<R>::has_capture(pos)) return;  // most positions: no list to make
     MoveList moves;
-    MoveGen<R>::generate(pos, moves);
-    if (moves.empty() || !moves[0].is_capture()) return;
+    MoveGen<R>::generate(pos, moves);  // captures only (they are compulsory)
     int fastest = -1, slowest = 0;
     bool all_won = true;
     for (const Move& m : moves) {

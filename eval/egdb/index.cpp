@@ -24,6 +24,8 @@ struct Binomials {
 };
 constexpr Binomials kBinomials;
 
+__extension__ using Wide = unsigned __int128;  // not ISO C++: GCC's and Clang's
+
 // The subsets of k squares among the first 32, by colexicographic rank, for k up to
 // kTableK: the colex rank of a set does not depend on how many squares there are to choose
 // from, so one table per k serves every slice. 166 KB in all (C(32, 4) = 35,960 entries for
@@ -191,7 +193,6 @@ SliceUnranker::SliceUnranker(const Layout& layout, const Slice& s)
     : slice_(s), all_(layout.all), men_allowed_{layout.men_allowed[0], layout.men_allowed[1]} {
   const int free = layout.squares - s.wm - s.bm;
   const std::uint64_t size = slice_size(layout, s);
-  __extension__ using Wide = unsigned __int128;  // not ISO C++: GCC's and Clang's
   const auto divisor = [&](std::uint64_t d) {
     Divisor x{d, 0};
     // Every dividend is below the slice's size: the product bound holds for all when it holds
@@ -207,7 +208,6 @@ SliceUnranker::SliceUnranker(const Layout& layout, const Slice& s)
 }
 
 std::uint64_t SliceUnranker::Divisor::quotient(std::uint64_t n) const {
-  __extension__ using Wide = unsigned __int128;
   if (m) return static_cast<std::uint64_t>((static_cast<Wide>(n) * m) >> 64);
   return d == 1 ? n : n / d;
 }
