@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/engine.hpp"
+#include "eval/egdb/consistency.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/generator.hpp"
 #include "eval/egdb/plan.hpp"
@@ -285,69 +286,86 @@ TEST_CASE("international: three kings against a lone king on and off the long di
 
 namespace {
 
-// Every win has a move to an opponent loss (one at distance d - 1, none shorter), every loss
-// only moves to opponent wins (the longest at d - 1), every draw no move to a loss and at
-// least one to a draw; a position without moves is lost at distance 0.
-template <class R>
-void check_consistency(Variant v, const egdb::Database& db, int pieces) {
-  const egdb::Layout l = egdb::layout_of(v);
-  std::uint64_t checked = 0, wrong = 0;
-  std::string first;
+// Every index of the slices of 2..pieces pieces (egdb::check_consistency, exhaustive): every
+// position is answered, and so is every child's position.
+void check_every_index(Variant v, const egdb::Database& db, int pieces) {
+  std::uint64_t checked = 0, wrong = 0, distances = 0;
   for (int n = 2; n <= pieces; ++n)
-    for (const egdb::Slice& s : egdb::slices_with(n))
-      for (std::uint64_t i = 0; i < egdb::slice_size(l, s); ++i) {
-        const auto p = egdb::unrank(l, s, i);
-        if (!p) continue;
-        const Position pos = egdb::position_of(l, *p);
-        const auto here = db.probe(pos);
-        MoveList moves;
-        MoveGen<R>::generate(pos, moves);
-        int losses = 0, draws = 0, wins = 0, min_loss = 1 << 20, max_win = -1;
-        bool ok = here.has_value();
-        for (const Move& m : moves) {
-          const Position child = pos.after(m);
-          if (child.pieces(child.turn()) == 0) {
-            ++losses;
-            min_loss = 0;
-            continue;
-          }
-          const auto c = db.probe(child);
-          if (!c) {
-            ok = false;
-          } else if (c->wdl == Wdl::Loss) {
-            ++losses;
-            min_loss = std::min(min_loss, c->distance);
-          } else if (c->wdl == Wdl::Draw) {
-            ++draws;
-          } else {
-            ++wins;
-            max_win = std::max(max_win, c->distance);
-          }
-        }
-        if (!ok) {
-        } else if (moves.empty()) {
-          ok = here->wdl == Wdl::Loss && here->distance == 0;
-        } else if (here->wdl == Wdl::Win) {
-          ok = losses > 0 && here->distance == min_loss + 1;
-        } else if (here->wdl == Wdl::Loss) {
-          ok = losses + draws == 0 && wins > 0 && here->distance == max_win + 1;
-        } else {
-          ok = losses == 0 && draws > 0;
-        }
-        if (!ok && !wrong++) first = s.name() + " " + std::to_string(i);
-        ++checked;
-      }
-  INFO(info(v).name << " first wrong: " << first);
-  CHECK(wrong == 0);
+    for (const egdb::Slice& s : egdb::slices_with(n)) {
+      egdb::ConsistencyOptions o;
+      o.samples = std::uint64_t{1} << 40;
+      const auto r = egdb::check_consistency(v, s, egdb::probe_of(db), o);
+      INFO(info(v).name << " " << s.name() << " first wrong: " << r.first_wrong.value_or(0));
+      CHECK(r.exhaustive());
+      CHECK(r.unknown == 0);
+      CHECK(r.wrong == 0);
+      checked += r.checked;
+      wrong += r.wrong;
+      distances += r.distances;
+    }
   CHECK(checked > 0);
+  CHECK(distances > checked / 4);  // the small sets store distances: every win and loss
+  CHECK(wrong == 0);
 }
 
 }  // namespace
 
 TEST_CASE("every value of the small sets agrees with the values one move on", "[egdb]") {
-  check_consistency<EnglishRules>(Variant::English, *open_small(Variant::English), 3);
-  check_consistency<InternationalRules>(Variant::International, *open_small(Variant::International),
-                                        3);
+  check_every_index(Variant::English, *open_small(Variant::English), 3);
+  check_every_index(Variant::International, *open_small(Variant::International), 3);
+}
+
+TEST_CASE("the consistency check finds a wrong value or distance, whatever the threads", "[egdb]") {
+  const auto db = open_small(Variant::English);
+  const egdb::Layout l = egdb::layout_of(Variant::English);
+  const egdb::Slice s{0, 2, 0, 1};  // two kings against one: wins with distances, and draws
+  // A probe that lies about one position of the slice (found by its index).
+  const auto lying = [&](std::uint64_t index, auto change) {
+    return [&db, &l, s, index, change](const Position& pos) {
+      auto r = db->probe(pos);
+      const auto at = egdb::locate(l, pos);
+      if (r && at && at->slice == s && at->index == index) change(*r);
+      return r;
+    };
+  };
+  std::optional<std::uint64_t> win;
+  for (std::uint64_t i = 0; i < egdb::slice_size(l, s) && !win; ++i)
+    if (const auto p = egdb::unrank(l, s, i)) {
+      const auto r = db->probe(egdb::position_of(l, *p));
+      if (r && r->wdl == Wdl::Win && r->distance > 3) win = i;
+    }
+  REQUIRE(win);
+  egdb::ConsistencyOptions every;
+  every.samples = std::uint64_t{1} << 40;
+  const auto honest = egdb::check_consistency(Variant::English, s, egdb::probe_of(*db), every);
+  CHECK(honest.wrong == 0);
+  CHECK(honest.checked > 10000);
+  // The value called a draw: the position itself is wrong (it has a move to a loss) and so are
+  // its parents that counted on it.
+  const auto as_draw = egdb::check_consistency(Variant::English, s,
+                                               lying(*win,
+                                                     [](egdb::Probe& p) {
+                                                       p = {Wdl::Draw, 0};
+                                                     }),
+                                               every);
+  CHECK(as_draw.wrong >= 1);
+  CHECK(as_draw.first_wrong.has_value());
+  // One ply too long.
+  const auto longer = egdb::check_consistency(
+      Variant::English, s, lying(*win, [](egdb::Probe& p) { ++p.distance; }), every);
+  CHECK(longer.wrong >= 1);
+  // Sampled: the same indices, the same report, with one thread or three.
+  egdb::ConsistencyOptions sampled;
+  sampled.samples = 5000;
+  sampled.seed = 9;
+  const auto one = egdb::check_consistency(Variant::English, s, egdb::probe_of(*db), sampled);
+  sampled.threads = 3;
+  const auto three = egdb::check_consistency(Variant::English, s, egdb::probe_of(*db), sampled);
+  CHECK(one.sampled == 5000);
+  CHECK_FALSE(one.exhaustive());
+  CHECK(one.checked == three.checked);
+  CHECK(one.distances == three.distances);
+  CHECK(one.positions == three.positions);
 }
 
 TEST_CASE("antidraughts: the side that cannot move wins, and the values agree", "[egdb]") {
@@ -358,26 +376,9 @@ TEST_CASE("antidraughts: the side that cannot move wins, and the values agree", 
   REQUIRE((*db)->pieces() == 2);
   // White must capture Black's last man and so leaves Black without pieces: Black wins.
   CHECK(probe(**db, Variant::Antidraughts, "W:W28:B23").wdl == Wdl::Loss);
-  const egdb::Layout l = egdb::layout_of(Variant::Antidraughts);
-  for (const egdb::Slice& s : egdb::slices_with(2))
-    for (std::uint64_t i = 0; i < egdb::slice_size(l, s); ++i) {
-      const auto p = egdb::unrank(l, s, i);
-      if (!p) continue;
-      const Position pos = egdb::position_of(l, *p);
-      MoveList moves;
-      MoveGen<AntidraughtsRules>::generate(pos, moves);
-      const auto here = (*db)->probe(pos);
-      REQUIRE(here.has_value());
-      if (moves.empty()) REQUIRE(here->wdl == Wdl::Win);
-      bool to_loss = false;
-      for (const Move& m : moves) {
-        const Position child = pos.after(m);
-        // An opponent without pieces cannot move: in antidraughts that opponent has won.
-        if (child.pieces(child.turn()) == 0) continue;
-        to_loss = to_loss || (*db)->probe(child)->wdl == Wdl::Loss;
-      }
-      if (!moves.empty()) REQUIRE((here->wdl == Wdl::Win) == to_loss);
-    }
+  // And every value follows from the values one move on, with the side that cannot move (or
+  // has no piece) winning.
+  check_every_index(Variant::Antidraughts, **db, 2);
   fs::remove_all(dir);
 }
 
@@ -542,65 +543,23 @@ TEST_CASE("the engine converts 100 won 4-piece endings per rule set", "[.egdb-lo
   for (Variant v : {Variant::English, Variant::International}) check_conversions(v, dir, 4, 100);
 }
 
-// The sampled check of one rule set's largest slices in TSURU_EGDB_DIR.
-template <class R>
+// The sampled check of one rule set's largest slices in TSURU_EGDB_DIR (2,000 positions a
+// slice; those with a child outside the directory are skipped).
 void check_largest_slices(Variant v, const char* dir) {
-  // Each sampled position's value must follow from its children's (a win has a losing child, a
-  // loss only winning children, a draw no losing child and a drawn one); where the slices store
-  // distances (--distance-pieces), a win is one ply longer than its fastest losing child and a
-  // loss one ply longer than its slowest winning child.
   const auto db = egdb::Database::open(v, dir);
   REQUIRE(db.ok());
   const int n = (*db)->probe_limit();
-  const egdb::Layout l = egdb::layout_of(v);
-  std::mt19937_64 rng(5);
   std::uint64_t checked = 0, wrong = 0, with_distance = 0;
   std::string first;
-  for (const egdb::Slice& s : egdb::slices_with(n))
-    for (int k = 0; k < 2000; ++k) {
-      const std::uint64_t i = rng() % egdb::slice_size(l, s);
-      const auto p = egdb::unrank(l, s, i);
-      if (!p) continue;
-      const Position pos = egdb::position_of(l, *p);
-      const auto here = (*db)->probe(pos);
-      if (!here) continue;
-      MoveList moves;
-      MoveGen<R>::generate(pos, moves);
-      int losses = 0, draws = 0, min_loss = 1 << 20, max_win = -1;
-      bool known = true;
-      for (const Move& m : moves) {
-        const Position child = pos.after(m);
-        if (child.pieces(child.turn()) == 0) {
-          ++losses;
-          min_loss = 0;
-          continue;
-        }
-        const auto c = (*db)->probe(child);
-        if (!c) {
-          known = false;
-        } else if (c->wdl == Wdl::Loss) {
-          ++losses;
-          min_loss = std::min(min_loss, c->distance);
-        } else if (c->wdl == Wdl::Draw) {
-          ++draws;
-        } else {
-          max_win = std::max(max_win, c->distance);
-        }
-      }
-      if (!known) continue;
-      bool ok = moves.empty()            ? here->wdl == Wdl::Loss
-                : here->wdl == Wdl::Win  ? losses > 0
-                : here->wdl == Wdl::Loss ? losses + draws == 0
-                                         : losses == 0 && draws > 0;
-      // A distance is checked where the children's are known too (a child without one is -1).
-      if (ok && here->distance >= 0 && !moves.empty()) {
-        if (here->wdl == Wdl::Win && min_loss >= 0) ok = here->distance == min_loss + 1;
-        if (here->wdl == Wdl::Loss && max_win >= 0) ok = here->distance == max_win + 1;
-        if (ok) ++with_distance;
-      }
-      if (!ok && !wrong++) first = s.name() + " " + std::to_string(i);
-      ++checked;
-    }
+  for (const egdb::Slice& s : egdb::slices_with(n)) {
+    egdb::ConsistencyOptions o;
+    o.seed = 5;
+    const auto r = egdb::check_consistency(v, s, egdb::probe_of(**db), o);
+    if (r.first_wrong && first.empty()) first = s.name() + " " + std::to_string(*r.first_wrong);
+    checked += r.checked;
+    wrong += r.wrong;
+    with_distance += r.distances;
+  }
   INFO(info(v).name << " " << n << " pieces, first wrong: " << first << "; checked " << checked
                     << ", distances checked: " << with_distance);
   std::printf(
@@ -617,8 +576,8 @@ TEST_CASE("win/draw/loss of sampled positions of the largest slices agree one mo
   // English and international, each with the largest complete piece count in the directory.
   const char* dir = std::getenv("TSURU_EGDB_DIR");
   if (!dir) FAIL("set TSURU_EGDB_DIR to a directory with English and international sets");
-  check_largest_slices<EnglishRules>(Variant::English, dir);
-  check_largest_slices<InternationalRules>(Variant::International, dir);
+  check_largest_slices(Variant::English, dir);
+  check_largest_slices(Variant::International, dir);
 }
 
 TEST_CASE("the search scores database positions exactly", "[egdb][engine]") {
@@ -699,8 +658,8 @@ TEST_CASE("the other diagonal rule sets: the values of the small sets agree", "[
   REQUIRE(italian.ok());
   REQUIRE(russian.value()->pieces() == 3);
   REQUIRE(italian.value()->pieces() == 3);
-  check_consistency<RussianRules>(Variant::Russian, **russian, 3);
-  check_consistency<ItalianRules>(Variant::Italian, **italian, 3);
+  check_every_index(Variant::Russian, **russian, 3);
+  check_every_index(Variant::Italian, **italian, 3);
   fs::remove_all(dir);
 }
 
@@ -745,10 +704,7 @@ TEST_CASE("the three build methods give the same files, and the line rule sets' 
         const auto db = egdb::Database::open(v, dir.string());
         REQUIRE(db.ok());
         REQUIRE(db.value()->pieces() == pieces);
-        if (v == Variant::Thai)
-          check_consistency<ThaiRules>(v, **db, pieces);
-        else
-          check_consistency<TurkishRules>(v, **db, pieces);
+        check_every_index(v, **db, pieces);
       }
       fs::remove_all(dir);
     }

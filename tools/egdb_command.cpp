@@ -1,4 +1,4 @@
-// tsuru egdb build|plan|info: endgame databases (docs/egdb.md).
+// tsuru egdb build|plan|info|check: endgame databases (docs/egdb.md).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +11,7 @@
 #include <boost/program_options.hpp>
 
 #include "book/data_dir.hpp"
+#include "eval/egdb/consistency.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/generator.hpp"
 #include "eval/egdb/plan.hpp"
@@ -203,11 +204,75 @@ int egdb_plan(const Args& args) {
   return 0;
 }
 
+// The directory the engines read (book/data_dir.hpp), else the one egdb build writes.
+std::string default_read_dir() {
+  std::string dir = data::find_folder("egdb").value_or(data::user_folder("egdb"));
+  return dir.empty() ? "." : dir;
+}
+
+int egdb_check(const Args& args) {
+  std::string variant_name = "english", dir = default_read_dir();
+  std::vector<std::string> slice_texts;
+  int pieces = 0;
+  egdb::ConsistencyOptions o;
+  po::options_description desc(
+      "tsuru egdb check: judge sampled positions of every slice in --dir (or the --slice ones, or "
+      "those of --pieces pieces) against the values one move on; exit 1 when one is wrong");
+  desc.add_options()("help,h", "show this help")(
+      "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
+      "dir", po::value(&dir)->default_value(dir), "database directory")(
+      "slice", po::value(&slice_texts)->composing(),
+      "check this slice (four digits, e.g. 0107; repeat the option for more)")(
+      "pieces", po::value(&pieces), "check the slices of this many pieces present")(
+      "samples", po::value(&o.samples)->default_value(o.samples),
+      "positions a slice (every index when the slice has no more)")(
+      "seed", po::value(&o.seed)->default_value(o.seed), "which indices are sampled")(
+      "threads", po::value(&o.threads)->default_value(o.threads), "worker threads");
+  po::variables_map vm;
+  if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
+  const Variant v = supported_variant(variant_name);
+  const auto db = egdb::Database::open(v, dir, egdb::Database::kDefaultCache, false);
+  if (!db) throw std::runtime_error(db.error());
+  for (const std::string& p : (*db)->problems()) std::printf("rejected: %s\n", p.c_str());
+  std::vector<egdb::Slice> slices;
+  for (const std::string& text : slice_texts) {
+    const auto s = egdb::Slice::parse(text);
+    if (!s) throw std::runtime_error("--slice " + text + ": not four digits wm wk bm bk");
+    slices.push_back(*s);
+  }
+  if (slices.empty())
+    for (const egdb::SliceInfo& s : (*db)->slices())
+      if (pieces == 0 || s.slice.pieces() == pieces) slices.push_back(s.slice);
+  if (slices.empty()) throw std::runtime_error(dir + ": no slice to check");
+  std::printf("%-6s %14s %12s %12s %10s %12s %8s  %s\n", "slice", "indices", "sampled", "checked",
+              "unknown", "distances", "wrong", "first wrong");
+  std::uint64_t wrong = 0, checked = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (const egdb::Slice& s : slices) {
+    const auto r = egdb::check_consistency(v, s, egdb::probe_of(**db), o);
+    std::printf(
+        "%-6s %14llu %12llu %12llu %10llu %12llu %8llu  %s\n", s.name().c_str(),
+        static_cast<unsigned long long>(r.size), static_cast<unsigned long long>(r.sampled),
+        static_cast<unsigned long long>(r.checked), static_cast<unsigned long long>(r.unknown),
+        static_cast<unsigned long long>(r.distances), static_cast<unsigned long long>(r.wrong),
+        r.first_wrong      ? std::to_string(*r.first_wrong).c_str()
+        : r.positions == 0 ? "(slice absent)"
+                           : "-");
+    std::fflush(stdout);
+    wrong += r.wrong;
+    checked += r.checked;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%zu slices, %llu positions checked, %llu wrong (%.1f s)\n", slices.size(),
+              static_cast<unsigned long long>(checked), static_cast<unsigned long long>(wrong),
+              seconds);
+  return wrong == 0 && checked > 0 ? 0 : 1;
+}
+
 int egdb_info(const Args& args) {
   std::string variant_name = "english";
-  // The directory the engines read (book/data_dir.hpp), else the one egdb build writes.
-  std::string dir = data::find_folder("egdb").value_or(data::user_folder("egdb"));
-  if (dir.empty()) dir = ".";
+  std::string dir = default_read_dir();
   po::options_description desc(
       "tsuru egdb info: check every slice file of a rule set in --dir and list its counts");
   desc.add_options()("help,h", "show this help")(
@@ -247,8 +312,10 @@ int run_egdb(const Args& args) {
   if (sub == "plan") return egdb_plan(rest);
   if (sub == "info") return egdb_info(rest);
   if (sub == "compact") return egdb_compact(rest);
-  std::fprintf(stderr,
-               "usage: tsuru egdb build|plan|info|compact [options]  (tsuru egdb <sub> --help)\n");
+  if (sub == "check") return egdb_check(rest);
+  std::fprintf(
+      stderr,
+      "usage: tsuru egdb build|plan|info|compact|check [options]  (tsuru egdb <sub> --help)\n");
   return sub == "--help" || sub == "-h" ? 0 : 2;
 }
 

@@ -24,7 +24,7 @@ constexpr Command kCommands[] = {
      tsuru::tools::run_book},
     {"dxp", "play DXP matches over TCP: dxp [--listen [HOST:]PORT | --connect HOST:PORT] ...",
      tsuru::tools::run_dxp},
-    {"egdb", "endgame databases: egdb build|plan|info|compact (see egdb <sub> --help)",
+    {"egdb", "endgame databases: egdb build|plan|info|compact|check (see egdb <sub> --help)",
      tsuru::tools::run_egdb},
     {"hub", "the Hub protocol on stdin/stdout: hub [--log FILE]", tsuru::tools::run_hub},
     {"match", "engine against engine: match --engine SPEC --engine SPEC --games N ...",
