@@ -6,7 +6,7 @@
 #   2. self-play: a shard cancelled mid-run (scancel) and rerun; the merge is still identical
 #   3. databases: English up to 4 pieces as a job graph, one unit made to fail: the units after
 #      it wait (DependencyNeverSatisfied) and nothing is built on missing files; rerun, the files
-#      are byte-identical to `tsuru egdb build`
+#      are byte-identical to `tsuru egdb build`, and every unit's job checked its slices
 #   4. a match in 4 shards, with and without an SPRT: the merged report (W/D/L, Elo, pairs, LLR)
 #      is the single run's
 #   5. an SPRT in batches until it decides (after several); the shards played give the report
@@ -131,6 +131,12 @@ for f in "$work/egdb-ref"/*; do
   cmp "$f" "$work/egdb/egdb/$(basename "$f")" || fail "$(basename "$f") differs"
 done
 grep -q "complete up to 4 pieces" "$work/egdb/egdb-info.txt" || fail "egdb info"
+# Each unit's job checked its slices' sampled values against their children (tsuru egdb check).
+unchecked=0
+for log in "$work/egdb/logs"/tsuru-egdb-[0-9]*.out; do
+  grep -q "positions checked, 0 wrong" "$log" || unchecked=$((unchecked + 1))
+done
+[ "$unchecked" -eq 0 ] || fail "$unchecked unit jobs did not check their slices"
 ok "after the rerun: $(find "$work/egdb-ref" -type f | wc -l) files, byte-identical to tsuru egdb build"
 
 echo "-- 4. a match in 4 shards"
@@ -142,7 +148,13 @@ sprt=(--sprt "0,50,0.001,0.001")
 "$submit" match --run-dir "$work/match" --shards 4 -- "${m[@]}"
 "$submit" match --run-dir "$work/match-sprt" --shards 4 --batch 4 -- "${m[@]}" "${sprt[@]}"
 for run in match match-sprt; do
-  "$submit" wait --run-dir "$work/$run" --timeout 600 || fail "$run did not complete"
+  if ! "$submit" wait --run-dir "$work/$run" --timeout 600; then
+    for log in "$work/$run"/logs/*; do
+      echo "== $log" >&2
+      tail -n 15 "$log" >&2
+    done
+    fail "$run did not complete"
+  fi
 done
 report "$work/match-single.txt" >"$work/a.txt"
 [ -s "$work/a.txt" ] || fail "no report"

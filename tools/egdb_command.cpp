@@ -222,8 +222,9 @@ int egdb_check(const Args& args) {
       "variant", po::value(&variant_name)->default_value(variant_name), variant_help().c_str())(
       "dir", po::value(&dir)->default_value(dir), "database directory")(
       "slice", po::value(&slice_texts)->composing(),
-      "check this slice (four digits, e.g. 0107; repeat the option for more)")(
-      "pieces", po::value(&pieces), "check the slices of this many pieces present")(
+      "check this slice (four digits, e.g. 0107), or the slices of a unit as `egdb plan` names "
+      "it (0107+0701); repeat the option for more")("pieces", po::value(&pieces),
+                                                    "check the slices of this many pieces present")(
       "samples", po::value(&o.samples)->default_value(o.samples),
       "positions a slice (every index when the slice has no more)")(
       "seed", po::value(&o.seed)->default_value(o.seed), "which indices are sampled")(
@@ -231,15 +232,20 @@ int egdb_check(const Args& args) {
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
   const Variant v = supported_variant(variant_name);
-  const auto db = egdb::Database::open(v, dir, egdb::Database::kDefaultCache, false);
+  // A small cache of decoded blocks: the samples are spread over the slices, so few blocks are
+  // read twice, and a cluster job checking its unit has only the unit's build's memory.
+  const auto db = egdb::Database::open(v, dir, std::size_t{16} << 20, false);
   if (!db) throw std::runtime_error(db.error());
   for (const std::string& p : (*db)->problems()) std::printf("rejected: %s\n", p.c_str());
   std::vector<egdb::Slice> slices;
-  for (const std::string& text : slice_texts) {
-    const auto s = egdb::Slice::parse(text);
-    if (!s) throw std::runtime_error("--slice " + text + ": not four digits wm wk bm bk");
-    slices.push_back(*s);
-  }
+  for (const std::string& text : slice_texts)
+    for (std::size_t at = 0; at <= text.size();) {  // a unit: slices joined by '+'
+      const std::size_t plus = std::min(text.find('+', at), text.size());
+      const auto s = egdb::Slice::parse(text.substr(at, plus - at));
+      if (!s) throw std::runtime_error("--slice " + text + ": not four digits wm wk bm bk");
+      slices.push_back(*s);
+      at = plus + 1;
+    }
   if (slices.empty())
     for (const egdb::SliceInfo& s : (*db)->slices())
       if (pieces == 0 || s.slice.pieces() == pieces) slices.push_back(s.slice);

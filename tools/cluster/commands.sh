@@ -81,6 +81,7 @@ cmd_egdb() {
   [ -n "$variant" ] || die "egdb: give --variant V"
   is_count --pieces "$pieces"
   is_count --threads "$threads"
+  [[ "$check_samples" =~ ^[0-9]+$ ]] || die "--check-samples: a count, not '$check_samples'"
   local db="${db_dir:-$run_dir/egdb}" plan
   prepare_run_dir
   mkdir -p "$db"
@@ -90,8 +91,14 @@ cmd_egdb() {
   printf '%s\n' "$plan" >"$run_dir/plan.txt"
   local build=("$tsuru" egdb build --variant "$variant" --dir "$db" --threads "$threads" --quiet)
   [ -n "$distance_pieces" ] && build+=(--distance-pieces "$distance_pieces")
-  write_script egdb-unit "$threads" "" "$run_dir/logs/%x-%j.out" \
-    "exec $(quote "${build[@]}") --slice \"\$1\""
+  # The unit's job: its build ($1, the slice to build), then the sampled check of its slices
+  # ($2, the unit) against their children, which fails the job when a value is wrong.
+  local body
+  body="$(quote "${build[@]}") --slice \"\$1\""
+  [ "$check_samples" = 0 ] || body+="
+exec $(quote "$tsuru" egdb check --variant "$variant" --dir "$db" --samples "$check_samples" \
+    --threads "$threads") --slice \"\$2\""
+  write_script egdb-unit "$threads" "" "$run_dir/logs/%x-%j.out" "$body"
   # One job per unit, in plan order; each after the jobs of the units its captures and
   # crownings lead to (the plan's last column), with the memory the plan gives.
   declare -A job_of=()
@@ -106,7 +113,7 @@ cmd_egdb() {
       done
     fi
     submit "egdb-$unit" "$dep" "" --script=egdb-unit --job-name="tsuru-egdb-$unit" \
-      --mem="${mem:-${unit_mib}M}" -- "$slice"
+      --mem="${mem:-${unit_mib}M}" -- "$slice" "$unit"
     job_of[$slice]=$job_id
     all+=":$job_id"
   done <<<"$plan"

@@ -29,8 +29,11 @@ commands:
         --gate-against W      the opponent's eval-file (default: default, the shipped evaluation)
         --gate-cpus C         games the gate plays at once (2)
   egdb --variant V --pieces N [--db-dir DIR] [--threads T] [--distance-pieces D]
+       [--check-samples K]
       one job per build unit of `tsuru egdb plan`, each after the units it needs (afterok), with
-      the memory the plan gives; the database goes to --db-dir (RUN/egdb)
+      the memory the plan gives; the database goes to --db-dir (RUN/egdb). Each unit's job then
+      checks K sampled positions of each of its slices against their children (tsuru egdb
+      check, 2000; 0: none), and fails when one is wrong
   match --shards N [--batch K] [--cpus C] [-- MATCH-OPTIONS]
       a job array of N shards (tsuru match MATCH-OPTIONS --shard I/N --results FILE), then the
       merge (afterany) into RUN/match.txt; MATCH-OPTIONS give --games, the whole match. With
@@ -99,7 +102,7 @@ main() {
   train=1 gate=1 train_args="" train_cpus=4 gate_cpus=2 gate_against=default
   gate_args="--games 1000 --movetime 0.1 --sprt 0,10,0.05,0.05"
   train_data=()
-  variant="" pieces="" db_dir="" threads=1 distance_pieces="" step_batch=""
+  variant="" pieces="" db_dir="" threads=1 distance_pieces="" step_batch="" check_samples=2000
   positional=() passthrough=()
 
   need() {
@@ -116,7 +119,7 @@ main() {
         --max-running | \
         --shards | --cpus | --grace | --batch | --timeout | --train-args | --train-data | \
         --train-cpus | --gate-args | --gate-against | --gate-cpus | --variant | --pieces | \
-        --db-dir | --threads | --distance-pieces | --step-batch)
+        --db-dir | --threads | --distance-pieces | --step-batch | --check-samples)
         need "$@"
         case "$1" in
           --run-dir) run_dir="$2" ;;
@@ -145,6 +148,7 @@ main() {
           --threads) threads="$2" ;;
           --distance-pieces) distance_pieces="$2" ;;
           --step-batch) step_batch="$2" ;;
+          --check-samples) check_samples="$2" ;;
         esac
         shift
         ;;
