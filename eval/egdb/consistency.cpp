@@ -126,8 +126,9 @@ ConsistencyReport check_consistency(Variant v, const Slice& s, const ProbeFuncti
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
-        const std::uint64_t begin = total * static_cast<std::uint64_t>(t) / threads;
-        const std::uint64_t end = total * static_cast<std::uint64_t>(t + 1) / threads;
+        const auto n = static_cast<std::uint64_t>(threads);
+        const std::uint64_t begin = total * static_cast<std::uint64_t>(t) / n;
+        const std::uint64_t end = total * static_cast<std::uint64_t>(t + 1) / n;
         parts[static_cast<std::size_t>(t)] =
             check_range<R>(layout, s, probe, options, size, begin, end);
       });
