@@ -425,6 +425,61 @@ TEST_CASE("a damaged or foreign database file is rejected with a reason", "[egdb
   fs::remove_all(dir);
 }
 
+TEST_CASE("tsuru egdb check passes the small sets and fails a file with one wrong distance",
+          "[egdb]") {
+  const fs::path dir = temp_dir("check");
+  for (const auto& e : fs::directory_iterator(small_sets()))
+    if (e.path().filename().string().starts_with("english-")) fs::copy(e.path(), dir);
+  const std::string d = dir.string();
+  auto r = test::run_tsuru({"egdb", "check", "--dir", d, "--pieces", "3", "--samples", "300"});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("0201 ") != std::string::npos);
+  CHECK(r.out.find(" 0 wrong") != std::string::npos);
+  // A unit as the plan names it; every index of a slice smaller than --samples.
+  r = test::run_tsuru({"egdb", "check", "--dir", d, "--slice", "0201+0102"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("2 slices") != std::string::npos);
+  // Bad slices: not four digits (exit 2), and a slice the directory lacks (nothing checked).
+  r = test::run_tsuru({"egdb", "check", "--dir", d, "--slice", "02x1"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("not four digits") != std::string::npos);
+  r = test::run_tsuru({"egdb", "check", "--dir", d, "--slice", "0301"});
+  CHECK(r.code == 1);
+  CHECK(r.out.find("(slice absent)") != std::string::npos);
+  // One win a ply longer than it is, in a file whose checksums are right: the file loads, and
+  // the check finds the value.
+  const egdb::Slice s{0, 2, 0, 1};
+  const egdb::Layout l = egdb::layout_of(Variant::English);
+  const fs::path f = dir / "english-0201.egdb";
+  std::vector<egdb::Value> values;
+  {
+    const auto file = egdb::MappedFile::open(f.string());
+    REQUIRE(file.ok());
+    const auto view =
+        egdb::SliceView::parse(file->data(), file->size(), "english", s, egdb::slice_size(l, s));
+    REQUIRE(view.ok());
+    values = view->decode_all();
+  }
+  const auto omit = egdb::capture_mask<EnglishRules>(l, s, 1);
+  std::size_t changed = values.size();
+  for (std::size_t i = 0; i < values.size() && changed == values.size(); ++i)
+    if (egdb::is_win(values[i]) && egdb::distance_of(values[i]) > 3 &&
+        !(omit[i / 64] >> (i % 64) & 1))
+      changed = i;
+  REQUIRE(changed < values.size());
+  values[changed] = static_cast<egdb::Value>(values[changed] + 1);
+  const auto bytes = egdb::encode_slice("english", s, values, true, &omit);
+  std::ofstream(f, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  r = test::run_tsuru({"egdb", "check", "--dir", d, "--slice", "0201", "--samples", "100000"});
+  CHECK(r.code == 1);
+  CHECK(r.out.find("rejected") == std::string::npos);
+  CHECK(r.out.find(" 0 wrong") == std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a truncated file is rejected, and rebuilt by the next build", "[egdb]") {
   const fs::path dir = temp_dir("truncated");
   build(Variant::English, dir, egdb::plan(2));
