@@ -480,6 +480,26 @@ TEST_CASE("tsuru egdb check passes the small sets and fails a file with one wron
   fs::remove_all(dir);
 }
 
+TEST_CASE("tsuru egdb build checks each slice it writes, unless told not to", "[egdb]") {
+  const fs::path a = temp_dir("build-check"), b = temp_dir("build-nocheck");
+  auto r = test::run_tsuru({"egdb", "build", "--pieces", "2", "--dir", a.string()});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("egdb check 0101: ") != std::string::npos);
+  CHECK(r.err.find("egdb check 1010: ") != std::string::npos);
+  CHECK(r.err.find("agree one move on") != std::string::npos);
+  // Slices already there are not checked again.
+  r = test::run_tsuru({"egdb", "build", "--pieces", "2", "--dir", a.string()});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("egdb check") == std::string::npos);
+  r = test::run_tsuru(
+      {"egdb", "build", "--pieces", "2", "--dir", b.string(), "--check-samples", "0"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("egdb check") == std::string::npos);
+  fs::remove_all(a);
+  fs::remove_all(b);
+}
+
 TEST_CASE("a truncated file is rejected, and rebuilt by the next build", "[egdb]") {
   const fs::path dir = temp_dir("truncated");
   build(Variant::English, dir, egdb::plan(2));

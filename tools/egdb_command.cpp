@@ -75,9 +75,40 @@ std::uint64_t default_memory_mib() {
   return static_cast<std::uint64_t>(pages) / 4 * 3 * static_cast<std::uint64_t>(page) >> 20;
 }
 
+// After a unit is built: `samples` sampled positions of each slice it wrote judged against the
+// values one move on (eval/egdb/consistency.hpp), through the files just written. A wrong value
+// stops the build, so that no unit is built on it.
+void check_new_slices(Variant v, const egdb::BuildOptions& o,
+                      const std::vector<egdb::SliceReport>& reports, std::uint64_t samples) {
+  if (samples == 0 || std::all_of(reports.begin(), reports.end(),
+                                  [](const egdb::SliceReport& r) { return r.existed; }))
+    return;
+  const auto db = egdb::Database::open(v, o.dir, std::size_t{16} << 20, false);
+  if (!db) throw std::runtime_error(db.error());
+  egdb::ConsistencyOptions c;
+  c.samples = samples;
+  c.threads = o.threads;
+  for (const egdb::SliceReport& r : reports) {
+    if (r.existed) continue;
+    const auto k = egdb::check_consistency(v, r.slice, egdb::probe_of(**db), c);
+    if (k.wrong > 0 || k.positions == 0)
+      throw std::runtime_error(
+          "slice " + r.slice.name() + ": " + std::to_string(k.wrong) + " of " +
+          std::to_string(k.checked) +
+          " sampled positions disagree with the values one move on (first at index " +
+          (k.first_wrong ? std::to_string(*k.first_wrong) : "-") + ", or the file did not load)" +
+          "; the build stops here (tsuru egdb check --slice " + r.slice.name() + ")");
+    if (o.progress)
+      std::fprintf(stderr, "\regdb check %s: %llu %s positions agree one move on\n",
+                   r.slice.name().c_str(), static_cast<unsigned long long>(k.checked),
+                   k.exhaustive() ? "(all)" : "sampled");
+  }
+}
+
 int egdb_build(const Args& args) {
   std::string variant_name = "english", slice_text;
   int pieces = 0;
+  std::uint64_t check_samples = 2000;
   egdb::BuildOptions o;
   double memory_gb = static_cast<double>(default_memory_mib()) / 1024;
   char memory_text[32];
@@ -104,7 +135,10 @@ int egdb_build(const Args& args) {
       "square of a side's rearmost man), and one that needs more even so (as `tsuru egdb plan` "
       "estimates) is refused before anything is built (default: a Slurm job's memory, else "
       "three quarters of the machine's)")(
-      "parts", "solve every unit that splits in parts, whatever the memory");
+      "parts", "solve every unit that splits in parts, whatever the memory")(
+      "check-samples", po::value(&check_samples)->default_value(check_samples),
+      "after each unit, judge this many sampled positions of each slice it wrote against the "
+      "values one move on (as tsuru egdb check does); a wrong one stops the build; 0: no check");
   po::variables_map vm;
   if (!parse_options(args, desc, vm)) return vm.count("help") ? 0 : 2;
   const Variant v = supported_variant(variant_name);
@@ -145,7 +179,8 @@ int egdb_build(const Args& args) {
     egdb::SliceCounts total;
     std::uint64_t bytes = 0;
     for (const egdb::Unit& u : units) {
-      for (const egdb::SliceReport& r : generator.build(u)) {
+      const std::vector<egdb::SliceReport> reports = generator.build(u);
+      for (const egdb::SliceReport& r : reports) {
         print_slice(r);
         std::fflush(stdout);
         total.positions += r.counts.positions - r.counts.invalid;
@@ -154,6 +189,7 @@ int egdb_build(const Args& args) {
         total.losses += r.counts.losses;
         bytes += r.file_bytes;
       }
+      check_new_slices(v, o, reports, check_samples);
     }
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
