@@ -15,7 +15,9 @@
 # tests/cluster.sh [BUILD_DIR] (default build/).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# Absolute (the jobs run in their run directories), when it exists.
 build="${1:-$root/build}"
+build="$(cd "$build" 2>/dev/null && pwd || echo "$build")"
 tsuru="$build/tsuru"
 submit="$root/tools/cluster/submit.sh"
 [ -x "$tsuru" ] || {
