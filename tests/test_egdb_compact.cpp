@@ -203,6 +203,20 @@ TEST_CASE("egdb compact files: the same answers as the old files on every index 
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   CHECK(r.out.find("41 files rewritten") != std::string::npos);
+  // Run again (as after a stop), with one file cut short and one of the old format: the whole
+  // compact files are kept, those two written again.
+  const fs::path cut = new_dir / "english-0202.egdb", old = new_dir / "english-0301.egdb";
+  const std::vector<std::uint8_t> whole = read_bytes(cut);
+  fs::resize_file(cut, whole.size() / 2);
+  fs::copy_file(old_dir / old.filename(), old, fs::copy_options::overwrite_existing);
+  const auto again = test::run_tsuru({"egdb", "compact", "--variant", "english", "--dir",
+                                      old_dir.string(), "--out", new_dir.string()});
+  INFO(again.out << again.err);
+  REQUIRE(again.code == 0);
+  CHECK(again.out.find(" 2 files rewritten") != std::string::npos);
+  CHECK(again.out.find("0101 ") != std::string::npos);
+  CHECK(again.out.find("(exists)") != std::string::npos);
+  CHECK(read_bytes(cut) == whole);
   build(Variant::English, built, 4, 2);
   for (const auto& entry : fs::directory_iterator(new_dir)) {
     INFO(entry.path());

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <system_error>
 
 #include <boost/program_options.hpp>
@@ -41,6 +42,35 @@ void write_atomically(const std::string& path, const std::vector<std::uint8_t>& 
 double bits_per_position(std::uint64_t bytes, const egdb::SliceCounts& c) {
   const std::uint64_t n = c.positions - c.invalid;
   return n ? 8.0 * static_cast<double>(bytes) / static_cast<double>(n) : 0.0;
+}
+
+void print_row(const egdb::Slice& s, const egdb::SliceCounts& c, std::uint64_t old_bytes,
+               std::uint64_t new_bytes, std::chrono::steady_clock::time_point start,
+               const char* note) {
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%-5s %14llu %12llu %8.4f %12llu %8.4f %7.1f%s%s\n", s.name().c_str(),
+              static_cast<unsigned long long>(c.positions - c.invalid),
+              static_cast<unsigned long long>(old_bytes), bits_per_position(old_bytes, c),
+              static_cast<unsigned long long>(new_bytes), bits_per_position(new_bytes, c), secs,
+              *note ? " " : "", note);
+  std::fflush(stdout);
+}
+
+// The size of the compact file at `target` when it is whole (its blocks checked) and of the kind
+// asked for: version 2, threats left out exactly when `omit_threats` and it has no distances.
+std::optional<std::uint64_t> complete_target(const std::string& target, const std::string& rules,
+                                             const egdb::Slice& s, const egdb::Layout& layout,
+                                             bool omit_threats) {
+  std::error_code ec;
+  if (!fs::is_regular_file(target, ec)) return std::nullopt;
+  auto file = egdb::MappedFile::open(target);
+  if (!file) return std::nullopt;
+  auto view =
+      egdb::SliceView::parse(file->data(), file->size(), rules, s, egdb::slice_size(layout, s));
+  if (!view || view->version() != egdb::kVersion) return std::nullopt;
+  if (view->omits_threats() != (omit_threats && !view->has_distance())) return std::nullopt;
+  return file->size();
 }
 
 }  // namespace
@@ -104,6 +134,18 @@ int egdb_compact(const Args& args) {
                                      : egdb::kFlagCapturesOmitted;
       const bool done =
           view->version() == egdb::kVersion && (view->omits_threats() || !omit_threats);
+      const std::string target = (fs::path(out_dir) / egdb::file_name(rules, s)).string();
+      if (target != path) {
+        // A file already written to --out by an earlier run (stopped part-way) is kept when it
+        // is whole and of the kind asked for: a long rewrite resumes where it stopped.
+        if (const auto kept = complete_target(target, rules, s, layout, omit_threats)) {
+          print_row(s, c, file->size(), *kept, start, "(exists)");
+          old_total += file->size();
+          new_total += *kept;
+          positions += c.positions - c.invalid;
+          continue;
+        }
+      }
       std::vector<std::uint8_t> bytes;
       if (done) {
         bytes.assign(file->data(), file->data() + file->size());  // compact already
@@ -130,18 +172,10 @@ int egdb_compact(const Args& args) {
         }
         ++converted;
       }
-      const std::string target = (fs::path(out_dir) / egdb::file_name(rules, s)).string();
       const std::uint64_t old_bytes = file->size();
       // (Renaming over the mapped file leaves the mapping on the old one.)
       if (target != path || !done) write_atomically(target, bytes);
-      const double secs =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::printf("%-5s %14llu %12llu %8.4f %12llu %8.4f %7.1f\n", s.name().c_str(),
-                  static_cast<unsigned long long>(c.positions - c.invalid),
-                  static_cast<unsigned long long>(old_bytes), bits_per_position(old_bytes, c),
-                  static_cast<unsigned long long>(bytes.size()), bits_per_position(bytes.size(), c),
-                  secs);
-      std::fflush(stdout);
+      print_row(s, c, old_bytes, bytes.size(), start, "");
       old_total += old_bytes;
       new_total += bytes.size();
       positions += c.positions - c.invalid;
