@@ -21,6 +21,7 @@
 #include "eval/egdb/run_coder.hpp"
 #include "tests/egdb_data.hpp"
 #include "tests/engine_helpers.hpp"
+#include "tests/text_helpers.hpp"
 #include "tests/tsuru_run.hpp"
 
 namespace tsuru {
@@ -318,6 +319,17 @@ TEST_CASE("egdb play files: threats left out, the same answers on every index up
       test::run_tsuru({"egdb", "info", "--variant", "english", "--dir", play.string()});
   CHECK(info.code == 0);
   CHECK(info.out.find("41 slices (25 play files: threats left out)") != std::string::npos);
+  // Per piece count: pieces, slices, positions, wins, draws, losses, with the one-sided ones
+  // (the Chinook papers' count), all legal positions, bytes, bits.
+  for (const auto& [n, published] : {std::pair{"3", "261224"}, std::pair{"4", "7092774"}}) {
+    const auto words = test::words_of_line(info.out, n);
+    INFO(info.out);
+    REQUIRE(words.size() == 10);
+    CHECK(words[6] == published);
+    CHECK(words[7] == published);
+    CHECK(std::stoull(words[3]) + std::stoull(words[4]) + std::stoull(words[5]) ==
+          std::stoull(words[2]));
+  }
   // Compacting play files again changes nothing.
   const auto again = test::run_tsuru(
       {"egdb", "compact", "--variant", "english", "--dir", play.string(), "--threats"});
@@ -341,6 +353,15 @@ TEST_CASE("egdb play files: threats left out, the same answers on every index up
     }
     CHECK(refused);
   });
+  // A slice missing: its piece count is incomplete.
+  fs::remove(play / "english-1201.egdb");
+  const auto part =
+      test::run_tsuru({"egdb", "info", "--variant", "english", "--dir", play.string()});
+  const auto words = test::words_of_line(part.out, "4");
+  REQUIRE(words.size() == 11);
+  CHECK(words[1] == "24");
+  CHECK(words[10] == "(incomplete)");
+  CHECK(std::stoull(words[6]) < std::stoull(words[7]));
   fs::remove_all(built);
   fs::remove_all(play);
 }

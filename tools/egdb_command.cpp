@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <system_error>
 
 #include <unistd.h>
@@ -312,6 +313,40 @@ int egdb_check(const Args& args) {
   return wrong == 0 && checked > 0 ? 0 : 1;
 }
 
+// Per piece count: the slices' positions, values and bytes, and the positions counted as the
+// Chinook papers count them (the one-sided ones added), against the count of every legal
+// position: equal when every slice of that many pieces is there.
+void print_piece_totals(const egdb::Layout& layout, const std::vector<egdb::SliceInfo>& slices) {
+  struct Total {
+    int slices = 0;
+    std::uint64_t positions = 0, wins = 0, draws = 0, losses = 0, bytes = 0;
+  };
+  std::map<int, Total> by_pieces;
+  for (const egdb::SliceInfo& s : slices) {
+    Total& t = by_pieces[s.slice.pieces()];
+    ++t.slices;
+    t.positions += s.counts.positions - s.counts.invalid;
+    t.wins += s.counts.wins;
+    t.draws += s.counts.draws;
+    t.losses += s.counts.losses;
+    t.bytes += s.bytes;
+  }
+  std::printf("%-6s %6s %14s %14s %14s %14s %16s %16s %12s %7s\n", "pieces", "slices", "positions",
+              "wins", "draws", "losses", "with one side", "all legal", "bytes", "bits");
+  for (const auto& [n, t] : by_pieces) {
+    const std::uint64_t counted = t.positions + egdb::one_sided_positions(layout, n);
+    const std::uint64_t legal = egdb::legal_positions(layout, n);
+    std::printf(
+        "%-6d %6d %14llu %14llu %14llu %14llu %16llu %16llu %12llu %7.4f%s\n", n, t.slices,
+        static_cast<unsigned long long>(t.positions), static_cast<unsigned long long>(t.wins),
+        static_cast<unsigned long long>(t.draws), static_cast<unsigned long long>(t.losses),
+        static_cast<unsigned long long>(counted), static_cast<unsigned long long>(legal),
+        static_cast<unsigned long long>(t.bytes),
+        t.positions ? 8.0 * static_cast<double>(t.bytes) / static_cast<double>(t.positions) : 0.0,
+        counted == legal ? "" : " (incomplete)");
+  }
+}
+
 int egdb_info(const Args& args) {
   std::string variant_name = "english";
   std::string dir = default_read_dir();
@@ -335,6 +370,7 @@ int egdb_info(const Args& args) {
     print_slice(r);
   }
   for (const std::string& p : (*db)->problems()) std::printf("rejected: %s\n", p.c_str());
+  print_piece_totals(egdb::layout_of(v), (*db)->slices());
   const auto slices = (*db)->slices();
   const auto play =
       std::count_if(slices.begin(), slices.end(), [](const auto& s) { return s.play; });

@@ -104,6 +104,16 @@ std::uint64_t legal_positions(const Layout& layout, int pieces) {
   return total;
 }
 
+std::uint64_t one_sided_positions(const Layout& layout, int pieces) {
+  std::uint64_t total = 0;
+  for (int side = 0; side < 2; ++side) {
+    const int men_squares = popcount(layout.men_allowed[side]);
+    for (int m = 0; m <= std::min(pieces, men_squares); ++m)
+      total += binomial(men_squares, m) * binomial(layout.squares - m, pieces - m);
+  }
+  return total;
+}
+
 std::string file_name(std::string_view rules, const Slice& s) {
   return std::string(rules) + "-" + s.name() + ".egdb";
 }

@@ -51,6 +51,10 @@ std::vector<Slice> slices_with(int pieces);
 // any split between the colours (a side may have none), no side to move, men never on their own
 // crowning row. English: 1 -> 120, 2 -> 6,972, 3 -> 261,224, ...
 std::uint64_t legal_positions(const Layout& layout, int pieces);
+// Of those, the positions where one side has no piece (the game is over, so no slice holds
+// them): a slice set of `pieces` is complete when its valid positions and these add up to
+// legal_positions.
+std::uint64_t one_sided_positions(const Layout& layout, int pieces);
 
 // The file holding a slice of a rule set: "<rule set>-<wm wk bm bk>.egdb".
 std::string file_name(std::string_view rules, const Slice& s);
