@@ -228,6 +228,20 @@ TEST_CASE("Data directory: the engines tsuru match starts find the databases the
   CHECK(r.out.find("match: engine 2 endgame databases: english:3") != std::string::npos);
   // Each side wins the won position with White: one win each.
   CHECK(r.out.find("result W=1 D=0 L=1 ") != std::string::npos);
+  // A match that gives an engine egdb-dir says what that directory holds (the engine's id line
+  // came before the parameter): engine 1 none, engine 2 the same set named by its directory.
+  const std::string egdb = (data / "egdb").string();
+  const auto p =
+      test::run_tsuru({"match", "--variant", "english", "--engine", hub, "--engine", hub, "--games",
+                       "2", "--movetime", "0.05", "--openings", openings.string(), "--param1",
+                       "egdb-dir=", "--param2", "egdb-dir=" + egdb},
+                      "", std::chrono::seconds(300));
+  INFO(p.out << p.err);
+  CHECK(p.code == 0);
+  CHECK(p.out.find("match: engine 1 endgame databases: none (egdb-dir empty)") !=
+        std::string::npos);
+  CHECK(p.out.find("match: engine 2 endgame databases: english:3 (egdb-dir " + egdb + ")") !=
+        std::string::npos);
   fs::remove_all(openings.parent_path());
 }
 

@@ -139,6 +139,16 @@ Expected<std::shared_ptr<const Database>> Database::open(Variant v, const std::s
   return std::shared_ptr<const Database>(std::move(db));
 }
 
+std::string summary(const std::vector<SetSurvey>& sets) {
+  std::string out;
+  for (const SetSurvey& s : sets) {
+    if (s.pieces < 2) continue;
+    if (!out.empty()) out += ',';
+    out += std::string(info(s.variant).name) + ":" + std::to_string(s.pieces);
+  }
+  return out.empty() ? "none" : out;
+}
+
 std::vector<SetSurvey> survey(const std::string& dir) {
   std::vector<SetSurvey> out;
   std::error_code ec;

@@ -70,6 +70,9 @@ struct SetSurvey {
 // The rule sets with at least one slice file in dir, in the registry's order; empty when dir
 // is no directory.
 std::vector<SetSurvey> survey(const std::string& dir);
+// The complete sets of a survey as rule set:pieces, comma-separated ("english:7,international:4"),
+// or "none".
+std::string summary(const std::vector<SetSurvey>& sets);
 
 class Database {
  public:

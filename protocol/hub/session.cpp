@@ -29,17 +29,13 @@ const char* move_error_text(notation::MoveError::Kind kind) {
 // The id line's egdb field: the complete endgame database sets in dir, as rule set:pieces
 // separated by commas (english:4,international:4), or none.
 std::string egdb_summary(const std::string& dir) {
-  std::string out;
-  if (!dir.empty())
-    for (const egdb::SetSurvey& s : egdb::survey(dir)) {
-      if (s.refused > 0)
-        spdlog::warn("endgame databases {}: {} {} files refused (see the log at the first search)",
-                     dir, s.refused, info(s.variant).name);
-      if (s.pieces < 2) continue;
-      if (!out.empty()) out += ',';
-      out += std::string(info(s.variant).name) + ":" + std::to_string(s.pieces);
-    }
-  return out.empty() ? "none" : out;
+  if (dir.empty()) return "none";
+  const std::vector<egdb::SetSurvey> sets = egdb::survey(dir);
+  for (const egdb::SetSurvey& s : sets)
+    if (s.refused > 0)
+      spdlog::warn("endgame databases {}: {} {} files refused (see the log at the first search)",
+                   dir, s.refused, info(s.variant).name);
+  return egdb::summary(sets);
 }
 
 }  // namespace

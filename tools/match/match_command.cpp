@@ -7,6 +7,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "eval/egdb/database.hpp"
 #include "tools/chinese_commands.hpp"
 #include "tools/commands.hpp"
 #include "tools/match/dxp_player.hpp"
@@ -48,6 +49,19 @@ std::unique_ptr<match::Player> make_player(
   d.layout = dxp.layout;
   d.connect_retry = dxp.retry;
   return std::make_unique<match::DxpPlayer>(v, d);
+}
+
+// The sets an engine's `id` line named in its data directory; or, when the match gives it
+// `egdb-dir` (which the engine reads after its id line), the sets in that directory, surveyed
+// here.
+std::string databases_of(const match::HubPlayer& hub,
+                         const std::vector<std::pair<std::string, std::string>>& params) {
+  for (auto it = params.rbegin(); it != params.rend(); ++it)
+    if (it->first == "egdb-dir")
+      return it->second.empty()
+                 ? "none (egdb-dir empty)"
+                 : egdb::summary(egdb::survey(it->second)) + " (egdb-dir " + it->second + ")";
+  return hub.databases().empty() ? "none" : hub.databases();
 }
 
 }  // namespace
@@ -218,13 +232,11 @@ int run_match(const Args& args) {
     std::cout << ", shard " << shard->index << "/" << shard->count << ": games "
               << config.schedule.front() + 1 << "-" << config.schedule.back() + 1;
   std::cout << std::endl;
-  // What each Hub engine found in its data directory (its `id` line): the databases change the
-  // games.
+  // What each Hub engine plays with: the databases change the games.
   for (std::size_t i = 0; i < 2; ++i)
     if (const auto* hub = dynamic_cast<const match::HubPlayer*>(first[i].get()))
       std::cout << "match: engine " << i + 1
-                << " endgame databases: " << (hub->databases().empty() ? "none" : hub->databases())
-                << std::endl;
+                << " endgame databases: " << databases_of(*hub, params[i]) << std::endl;
 
   std::mutex first_mutex;
   const match::PlayerFactory factory = [&](int engine) {
