@@ -13,6 +13,7 @@
 #include "engine/engine.hpp"
 #include "engine/rules/binary_io.hpp"
 #include "engine/rules/legal.hpp"
+#include "eval/egdb/block_cache.hpp"
 #include "eval/egdb/capture_positions.hpp"
 #include "eval/egdb/database.hpp"
 #include "eval/egdb/generator.hpp"
@@ -60,6 +61,11 @@ void check_round_trip(const std::vector<std::uint8_t>& symbols) {
   INFO((why ? *why : std::string()));
   REQUIRE_FALSE(why);
   CHECK(back == symbols);
+  // Straight into the packed form the block cache keeps: the same as packing the symbols.
+  std::vector<std::uint8_t> packed, want;
+  REQUIRE_FALSE(egdb::decode_packed(coded.data(), coded.size(), n, packed));
+  egdb::pack_symbols(symbols, want);
+  CHECK(packed == want);
   for (std::uint32_t i = 0; i < n; i += 1 + n / 512)
     CHECK(egdb::symbol_at(coded.data(), coded.size(), n, i) == symbols[i]);
   CHECK(egdb::symbol_at(coded.data(), coded.size(), n, n - 1) == symbols[n - 1]);
@@ -156,6 +162,7 @@ TEST_CASE("egdb run coder: blocks decode to the symbols coded, alone and up to a
   check_round_trip({2});
   check_round_trip(runs({{1, 32768}}));
   check_round_trip(runs({{0, 1}, {1, 1}, {2, 1}, {0, 1}, {2, 1}, {1, 1}}));
+  check_round_trip(runs({{1, 3}, {2, 9}, {1, 5}, {0, 2}, {2, 4}, {1, 1}, {2, 7}}));
   check_round_trip(runs({{2, 1},
                          {0, 2},
                          {1, 3},

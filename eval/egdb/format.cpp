@@ -337,9 +337,7 @@ Wdl SliceView::wdl(std::uint64_t index) const {
   if (version_ == 2) {
     if (!cache_) return static_cast<Wdl>(symbol_at(p, block_bytes(b), block_size_of(b), i));
     return static_cast<Wdl>(cache_->symbol(data_, b, i, [&](std::vector<std::uint8_t>& packed) {
-      std::vector<std::uint8_t> symbols;
-      decode_runs(p, block_bytes(b), block_size_of(b), &symbols);
-      pack_symbols(symbols, packed);
+      decode_packed(p, block_bytes(b), block_size_of(b), packed);
     }));
   }
   if (*p == 0) return static_cast<Wdl>((p[1 + i / 4] >> (2 * (i % 4))) & 3U);

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <cstring>
 
 namespace tsuru::egdb {
 namespace {
@@ -241,6 +242,25 @@ std::optional<std::string> decode_runs(const std::uint8_t* data, std::size_t siz
   return walk(data, size, n, [&](unsigned symbol, std::uint32_t at, std::uint32_t length) {
     if (out)
       for (std::uint32_t k = 0; k < length; ++k) (*out)[at + k] = static_cast<std::uint8_t>(symbol);
+    return true;
+  });
+}
+
+std::optional<std::string> decode_packed(const std::uint8_t* data, std::size_t size,
+                                         std::uint32_t n, std::vector<std::uint8_t>& packed) {
+  packed.assign((std::size_t{n} + 3) / 4, 0);
+  return walk(data, size, n, [&](unsigned symbol, std::uint32_t at, std::uint32_t length) {
+    if (symbol == 0) return true;
+    std::uint32_t i = at;
+    const std::uint32_t end = at + length;
+    for (; i < end && i % 4 != 0; ++i)
+      packed[i / 4] = static_cast<std::uint8_t>(packed[i / 4] | (symbol << (2 * (i % 4))));
+    if (const std::uint32_t whole = (end - i) / 4; whole > 0) {
+      std::memset(packed.data() + i / 4, static_cast<int>(symbol * 0x55U), whole);
+      i += 4 * whole;
+    }
+    for (; i < end; ++i)
+      packed[i / 4] = static_cast<std::uint8_t>(packed[i / 4] | (symbol << (2 * (i % 4))));
     return true;
   });
 }
