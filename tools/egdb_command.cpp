@@ -370,8 +370,8 @@ int egdb_info(const Args& args) {
     print_slice(r);
   }
   for (const std::string& p : (*db)->problems()) std::printf("rejected: %s\n", p.c_str());
-  print_piece_totals(egdb::layout_of(v), (*db)->slices());
   const auto slices = (*db)->slices();
+  print_piece_totals(egdb::layout_of(v), slices);
   const auto play =
       std::count_if(slices.begin(), slices.end(), [](const auto& s) { return s.play; });
   std::printf(

@@ -14,16 +14,14 @@
 
 namespace tsuru::egdb {
 
-// Packs symbols (0..3) four to a byte, lowest bits first.
-void pack_symbols(const std::vector<std::uint8_t>& symbols, std::vector<std::uint8_t>& packed);
-
 class BlockCache {
  public:
   // Holds at most about `bytes` of decoded blocks (at least one block per shard).
   explicit BlockCache(std::size_t bytes);
 
   // The symbol at i of block `block` of the file whose data starts at `file`; on a miss,
-  // decode(packed) fills the packed block (pack_symbols), which is then kept.
+  // decode(packed) fills the packed block (four symbols to a byte, lowest bits first;
+  // decode_packed in run_coder.hpp), which is then kept.
   template <class Decode>
   unsigned symbol(const void* file, std::uint32_t block, std::uint32_t i, const Decode& decode) {
     const Key key{reinterpret_cast<std::uintptr_t>(file), block};

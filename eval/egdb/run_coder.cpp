@@ -251,16 +251,15 @@ std::optional<std::string> decode_packed(const std::uint8_t* data, std::size_t s
   packed.assign((std::size_t{n} + 3) / 4, 0);
   return walk(data, size, n, [&](unsigned symbol, std::uint32_t at, std::uint32_t length) {
     if (symbol == 0) return true;
+    const auto set = [&](std::uint32_t i) {
+      packed[i / 4] = static_cast<std::uint8_t>(packed[i / 4] | (symbol << (2 * (i % 4))));
+    };
     std::uint32_t i = at;
     const std::uint32_t end = at + length;
-    for (; i < end && i % 4 != 0; ++i)
-      packed[i / 4] = static_cast<std::uint8_t>(packed[i / 4] | (symbol << (2 * (i % 4))));
-    if (const std::uint32_t whole = (end - i) / 4; whole > 0) {
-      std::memset(packed.data() + i / 4, static_cast<int>(symbol * 0x55U), whole);
-      i += 4 * whole;
-    }
-    for (; i < end; ++i)
-      packed[i / 4] = static_cast<std::uint8_t>(packed[i / 4] | (symbol << (2 * (i % 4))));
+    for (; i < end && i % 4 != 0; ++i) set(i);
+    const std::uint32_t whole = (end - i) / 4;
+    std::memset(packed.data() + i / 4, static_cast<int>(symbol * 0x55U), whole);
+    for (i += 4 * whole; i < end; ++i) set(i);
     return true;
   });
 }

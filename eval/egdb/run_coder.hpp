@@ -34,7 +34,7 @@ std::optional<std::string> decode_runs(const std::uint8_t* data, std::size_t siz
                                        std::vector<std::uint8_t>* out);
 
 // Decodes a block of n symbols straight into their packed form, four to a byte, lowest bits
-// first (what pack_symbols makes of decode_runs' output), a run at a time: whole bytes of a run
+// first (the form the block cache keeps), a run at a time: whole bytes of a run
 // are set at once and runs of symbol 0 cost nothing. Returns what decode_runs returns.
 std::optional<std::string> decode_packed(const std::uint8_t* data, std::size_t size,
                                          std::uint32_t n, std::vector<std::uint8_t>& packed);
