@@ -54,10 +54,13 @@ int run_train(const Args& args) {
       "l2", po::value(&l2),
       "L2 penalty per squared centi-man of weight, for every group but the linear terms")(
       "l2-group", po::value(&l2_groups)->multitoken(),
-      "GROUP=X: the L2 penalty of one group (men, wide, kings, region-kings, king-squares, "
-      "linear); defaults men=0 wide=1e-7 kings=1e-7 region-kings=1e-6 king-squares=1e-7 "
-      "linear=0")("region-kings", "fit a king-window table per region besides the shared one")(
-      "wide", "fit the wide windows (4 rows of 3 squares, 3^12 states each) besides the regions")(
+      "GROUP=X: the L2 penalty of one group (men, wide, wide-bands, kings, region-kings, "
+      "king-squares, linear); defaults men=0 wide=1e-7 wide-bands=0 kings=1e-7 "
+      "region-kings=1e-6 king-squares=1e-7 linear=0")(
+      "region-kings", "fit a king-window table per region besides the shared one")(
+      "wide",
+      "fit the wide windows (4 rows of 3 squares, 3^12 states each; a table per window plus one "
+      "shared by each row band) besides the regions")(
       "dedupe",
       "train each distinct position once (the mean target, the occurrences' summed weight)")(
       "kings-only",

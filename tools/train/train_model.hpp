@@ -6,8 +6,11 @@
 //   men windows     a part per region and a part shared by all regions (the same state anywhere
 //                   on the board), added together when the weights are written: rare states
 //                   borrow from the shared part while data is short;
-//   wide windows    (optionally) one table per window, with no shared part: a state never seen
-//                   keeps its zero weight, which the file codes in a few bytes;
+//   wide windows    (optionally) a part per window and a part shared by the windows of the same
+//                   row band (the same rows from the side to move's back row, any column: 4
+//                   tables for 12 windows on 10x10, 3 for 6 on 8x8), added together when the
+//                   weights are written; a state never seen keeps its zero weight, which the
+//                   file codes in a few bytes;
 //   king windows    the shared table, and (optionally) one per region; they stay apart in the
 //                   file, as the evaluation reads them;
 //   king squares, linear terms.
@@ -28,6 +31,7 @@ namespace tsuru::train {
 enum ParamGroup : int {
   kMenGroup,
   kWideGroup,
+  kWideBandGroup,
   kKingWindowGroup,
   kRegionKingGroup,
   kKingSquareGroup,
@@ -35,7 +39,7 @@ enum ParamGroup : int {
   kParamGroups
 };
 inline constexpr std::array<std::string_view, kParamGroups> kGroupNames = {
-    "men", "wide", "kings", "region-kings", "king-squares", "linear"};
+    "men", "wide", "wide-bands", "kings", "region-kings", "king-squares", "linear"};
 
 struct Entry {
   std::uint32_t index;
@@ -47,6 +51,19 @@ class Model {
   using G = typename R::Geometry;
   static constexpr std::size_t kRegions = eval::PatternLayout<G>::kRegions;
   static constexpr std::size_t kWide = eval::WideLayout<G>::kWindows;
+  // The row bands of the wide windows (their row offsets); none without wide windows.
+  static constexpr std::size_t kWideBands = [] {
+    if constexpr (eval::WideLayout<G>::kWindows > 0)
+      return static_cast<std::size_t>(eval::WideLayout<G>::kRowOffsets);
+    else
+      return std::size_t{0};
+  }();
+  static constexpr std::size_t band_of(std::size_t j) {
+    if constexpr (eval::WideLayout<G>::kWindows > 0)
+      return j / static_cast<std::size_t>(eval::WideLayout<G>::kColOffsets);
+    else
+      return 0;
+  }
   static constexpr std::size_t kSquares = G::kSquares;
   static constexpr std::size_t P = eval::kPhases;
 
@@ -61,6 +78,7 @@ class Model {
     men_ = place(kRegions * eval::kRegionStates * P);
     men_shared_ = place(eval::kRegionStates * P);
     wide_base_ = place(wide ? kWide * eval::kWideStates * P : 0);
+    wide_band_ = place(wide ? kWideBands * eval::kWideStates * P : 0);
     king_shared_ = place(eval::kKingStates * P);
     king_region_ = place(region_kings ? kRegions * eval::kKingStates * P : 0);
     king_square_ = place(2 * kSquares * P);
@@ -73,7 +91,8 @@ class Model {
 
   ParamGroup group(std::size_t i) const {
     if (i < wide_base_) return kMenGroup;
-    if (i < king_shared_) return kWideGroup;
+    if (i < wide_band_) return kWideGroup;
+    if (i < king_shared_) return kWideBandGroup;
     if (i < king_region_) return kKingWindowGroup;
     if (i < king_square_) return kRegionKingGroup;
     if (i < linear_) return kKingSquareGroup;
@@ -89,10 +108,9 @@ class Model {
       float op, ep;
       bool wide_windows() const { return m.wide_; }
       void wide(int j, int s) {
-        pair(
-            m.wide_base_ +
-                (static_cast<std::size_t>(j) * eval::kWideStates + static_cast<std::size_t>(s)) * P,
-            1);
+        const auto w = static_cast<std::size_t>(j), state = static_cast<std::size_t>(s);
+        pair(m.wide_base_ + (w * eval::kWideStates + state) * P, 1);
+        pair(m.wide_band_ + (band_of(w) * eval::kWideStates + state) * P, 1);
       }
       void pair(std::size_t base, float x) {
         out.push_back({static_cast<std::uint32_t>(base), x * op});
@@ -173,7 +191,12 @@ class Model {
     auto copy = [&](std::vector<std::int16_t>& out, std::size_t base) {
       for (std::size_t i = 0; i < out.size(); ++i) out[i] = quantize(theta[base + i]);
     };
-    copy(w.wide, wide_base_);
+    const std::size_t wide_states = eval::kWideStates * P;
+    for (std::size_t j = 0; j < w.wide.size() / wide_states; ++j)
+      for (std::size_t i = 0; i < wide_states; ++i)
+        w.wide[j * wide_states + i] =
+            quantize(static_cast<double>(theta[wide_base_ + j * wide_states + i]) +
+                     static_cast<double>(theta[wide_band_ + band_of(j) * wide_states + i]));
     copy(w.king_shared, king_shared_);
     copy(w.king_region, king_region_);
     copy(w.king_square, king_square_);
@@ -190,8 +213,8 @@ class Model {
 
  private:
   bool region_kings_, wide_;
-  std::size_t men_ = 0, men_shared_ = 0, wide_base_ = 0, king_shared_ = 0, king_region_ = 0,
-              king_square_ = 0, linear_ = 0, size_ = 0;
+  std::size_t men_ = 0, men_shared_ = 0, wide_base_ = 0, wide_band_ = 0, king_shared_ = 0,
+              king_region_ = 0, king_square_ = 0, linear_ = 0, size_ = 0;
 };
 
 }  // namespace tsuru::train
