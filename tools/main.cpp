@@ -36,7 +36,7 @@ constexpr Command kCommands[] = {
      tsuru::tools::run_play},
     {"selfplay",
      "training samples from self-play: selfplay --variant V --games N --nodes K --out FILE; "
-     "selfplay merge",
+     "selfplay merge; selfplay relabel",
      tsuru::tools::run_selfplay},
     {"train", "fit evaluation weights to self-play samples: train --variant V --data F... --out W",
      tsuru::tools::run_train},

@@ -1,5 +1,6 @@
-// tsuru selfplay [merge]: self-play games written as training samples (tools/train/selfplay.hpp),
-// and the merge of shard files into the file one run would have written.
+// tsuru selfplay [merge|relabel]: self-play games written as training samples
+// (tools/train/selfplay.hpp), the merge of shard files into the file one run would have written,
+// and game results made exact by the endgame databases (tools/train/relabel.hpp).
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -20,6 +21,7 @@
 #include "tools/commands.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/options.hpp"
+#include "tools/train/relabel.hpp"
 #include "tools/train/sample.hpp"
 #include "tools/train/sample_journal.hpp"
 #include "tools/train/selfplay.hpp"
@@ -170,6 +172,76 @@ int selfplay_merge(const Args& args) {
     return 1;
   }
   print_stats("selfplay merge", out, *merged, seconds_since(start));
+  return 0;
+}
+
+int selfplay_relabel(const Args& args) {
+  std::string out, input, egdb_dir = EngineOptions{}.egdb_dir;
+  po::options_description desc(
+      "tsuru selfplay relabel: give each game of a sample file the result its first database "
+      "position has with best play, and each later position its own database value\n"
+      "usage: tsuru selfplay relabel [--egdb-dir DIR] --out FILE [--force] IN");
+  desc.add_options()("help,h", "show this help")(
+      "out", po::value(&out)->required(), "relabelled sample file")("input", po::value(&input),
+                                                                    "sample file to relabel")(
+      "egdb-dir", po::value(&egdb_dir)->default_value(egdb_dir), kEgdbDirHelp)(
+      "force", "overwrite --out even when it is not a sample file of this rule set");
+  po::positional_options_description positional;
+  positional.add("input", 1);
+  po::variables_map vm;
+  if (!parse_options(args, desc, vm, &positional)) return vm.count("help") ? 0 : 2;
+  if (input.empty()) {
+    std::fprintf(stderr, "selfplay relabel: no input file\n");
+    return 2;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const auto v = train::sample_file_variant(input);
+  if (!v) {
+    std::fprintf(stderr, "selfplay relabel: %s\n", v.error().c_str());
+    return 1;
+  }
+  if (const std::string bad = check_output(*v, out, vm.count("force") > 0); !bad.empty()) {
+    std::fprintf(stderr, "selfplay relabel: %s\n", bad.c_str());
+    return 1;
+  }
+  Engine engine;
+  EngineOptions options;
+  options.book = false;
+  options.egdb_dir = egdb_dir;
+  engine.set_options(options);
+  const auto db = engine.databases(*v);
+  if (!db || db->probe_limit() < 2) {
+    std::fprintf(stderr, "selfplay relabel: no endgame databases of rule set %s in %s\n",
+                 std::string(info(*v).name).c_str(), Engine::egdb_directory(options).c_str());
+    return 1;
+  }
+  auto read = train::read_samples(*v, input);
+  if (!read) {
+    std::fprintf(stderr, "selfplay relabel: %s\n", read.error().c_str());
+    return 1;
+  }
+  std::vector<train::Sample> samples = std::move(*read);
+  const train::RelabelStats st = train::relabel_with_database(samples, *db);
+  if (const auto written = train::write_samples(*v, out, samples); !written) {
+    std::fprintf(stderr, "selfplay relabel: %s\n", written.error().c_str());
+    return 1;
+  }
+  std::printf(
+      "selfplay relabel: databases up to %d pieces; games=%llu reached=%llu changed=%llu "
+      "positions=%llu probed=%llu changed=%llu\n",
+      db->pieces(), static_cast<unsigned long long>(st.games),
+      static_cast<unsigned long long>(st.games_reached),
+      static_cast<unsigned long long>(st.games_changed),
+      static_cast<unsigned long long>(st.samples),
+      static_cast<unsigned long long>(st.samples_probed),
+      static_cast<unsigned long long>(st.samples_changed));
+  static constexpr const char* kNames[3] = {"white", "draw", "black"};
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b)
+      if (a != b && st.transitions[a][b])
+        std::printf("  played %s, databases %s: %llu games\n", kNames[a], kNames[b],
+                    static_cast<unsigned long long>(st.transitions[a][b]));
+  print_stats("selfplay relabel", out, samples, seconds_since(start));
   return 0;
 }
 
@@ -373,6 +445,8 @@ int selfplay_play(const Args& args) {
 int run_selfplay(const Args& args) {
   if (!args.empty() && args[0] == "merge")
     return selfplay_merge(Args(args.begin() + 1, args.end()));
+  if (!args.empty() && args[0] == "relabel")
+    return selfplay_relabel(Args(args.begin() + 1, args.end()));
   return selfplay_play(args);
 }
 
