@@ -240,7 +240,9 @@ Expected<PatternWeights> decode_weights(std::span<const std::uint8_t> bytes) {
   const std::uint64_t flags = get_le(h + 56, 8);
   if (flags & ~std::uint64_t{3}) return E::failure("weights file has unknown flags");
 
-  PatternWeights w = PatternWeights::zero(*v, true, true);
+  // Only the optional groups the file holds are allocated (the per-region king windows and the
+  // wide windows are 25 MB each on 10x10: zeroing them made loading the first evaluation slow).
+  PatternWeights w = PatternWeights::zero(*v, get_le(at[3], 4) != 0, get_le(at[1], 4) != 0);
   std::vector<std::int16_t> linear(kPhases * kLinearCount);
   std::vector<std::int16_t>* groups[kGroups] = {&w.region,      &w.wide,        &w.king_shared,
                                                 &w.king_region, &w.king_square, &linear};
