@@ -6,7 +6,8 @@
 #   2. self-play: a shard cancelled mid-run (scancel) and rerun; the merge is still identical
 #   3. databases: English up to 4 pieces as a job graph, one unit made to fail: the units after
 #      it wait (DependencyNeverSatisfied) and nothing is built on missing files; rerun, the files
-#      are byte-identical to `tsuru egdb build`, and every unit's job checked its slices
+#      are byte-identical to `tsuru egdb build`, and every unit's job checked its slices; then
+#      self-play relabelled by them after the merge (--relabel): the file one run relabelled
 #   4. a match in 4 shards, with and without an SPRT: the merged report (W/D/L, Elo, pairs, LLR)
 #      is the single run's
 #   5. an SPRT in batches until it decides (after several); the shards played give the report
@@ -140,6 +141,19 @@ for log in "$work/egdb/logs"/tsuru-egdb-[0-9]*.out; do
 done
 [ "$unchecked" -eq 0 ] || fail "$unchecked unit jobs did not check their slices"
 ok "after the rerun: $(find "$work/egdb-ref" -type f | wc -l) files, byte-identical to tsuru egdb build"
+
+echo "-- 3b. self-play relabelled by those databases after the merge (--relabel)"
+"$tsuru" selfplay relabel --egdb-dir "$work/egdb-ref" --out "$work/single.relabelled.samples" \
+  "$work/single.samples" | head -1
+"$submit" selfplay --run-dir "$work/rl" --shards 2 --no-train --relabel "$work/egdb-ref" \
+  -- "${sp[@]}"
+"$submit" wait --run-dir "$work/rl" --timeout 900 || fail "the relabelled run did not complete"
+cmp "$work/single.samples" "$work/rl/selfplay.raw.samples" || fail "the merged shards differ"
+cmp "$work/single.relabelled.samples" "$work/rl/selfplay.samples" ||
+  fail "the relabelled merge differs from one run relabelled"
+grep -q "^selfplay relabel: databases up to 4 pieces; games=400 reached=" "$work/rl"/logs/merge-*.out ||
+  fail "no relabelling in the merge job's log"
+ok "merged and relabelled: $(grep -h '^selfplay relabel:' "$work/rl"/logs/merge-*.out)"
 
 echo "-- 4. a match in 4 shards"
 engine="hub:$tsuru hub"

@@ -47,10 +47,18 @@ cmd_selfplay() {
   --out \"shards/selfplay.\${SLURM_ARRAY_TASK_ID}.samples\"" "--signal=B:TERM@$grace"
   # The merge takes every shard file there is: a shard that never wrote one is missing from
   # it (rerun it, then the merge: submit.sh rerun).
+  local merge_cmd
+  merge_cmd="exec $(quote "$tsuru") selfplay merge --out selfplay.samples \"\${files[@]}\""
+  if [ -n "$relabel" ]; then
+    [ -d "$relabel" ] || die "--relabel $relabel: no such directory"
+    merge_cmd="$(quote "$tsuru") selfplay merge --out selfplay.raw.samples \"\${files[@]}\"
+exec $(quote "$tsuru" selfplay relabel --egdb-dir "$(realpath "$relabel")") \\
+  --out selfplay.samples selfplay.raw.samples"
+  fi
   write_script merge 1 "$merge_mem" "$run_dir/logs/merge-%j.out" \
     "files=(shards/selfplay.*.samples)
 echo \"merging \${#files[@]} of $shards shard files\"
-exec $(quote "$tsuru") selfplay merge --out selfplay.samples \"\${files[@]}\""
+$merge_cmd"
   submit selfplay "" "0-$((shards - 1))"
   local shards_id=$job_id
   submit merge "afterany:$shards_id" ""

@@ -20,6 +20,9 @@ commands:
         --grace S             seconds between SIGTERM and the time limit (120): a shard stopped
                               by its limit writes the games it finished
         --no-train, --no-gate stop after the merge, or after the training
+        --relabel DIR         after the merge, give each game the result of its first
+                              position the endgame databases in DIR know (tsuru selfplay
+                              relabel; the merged file stays as selfplay.raw.samples)
         --train-args "..."    more tsuru train options, passed as written (e.g. "--epochs 20
                               --init old.weights")
         --train-data FILE     more sample files to train on (repeatable)
@@ -102,6 +105,7 @@ main() {
   train=1 gate=1 train_args="" train_cpus=4 gate_cpus=2 gate_against=default
   gate_args="--games 1000 --movetime 0.1 --sprt 0,10,0.05,0.05"
   train_data=()
+  relabel=""
   variant="" pieces="" db_dir="" threads=1 distance_pieces="" step_batch="" check_samples=2000
   positional=() passthrough=()
 
@@ -118,7 +122,8 @@ main() {
       --run-dir | --tsuru | --partition | --account | --qos | --time | --mem | --sbatch-args | \
         --max-running | \
         --shards | --cpus | --grace | --batch | --timeout | --train-args | --train-data | \
-        --train-cpus | --gate-args | --gate-against | --gate-cpus | --variant | --pieces | \
+        --train-cpus | --gate-args | --gate-against | --gate-cpus | --relabel | --variant | \
+        --pieces | \
         --db-dir | --threads | --distance-pieces | --step-batch | --check-samples)
         need "$@"
         case "$1" in
@@ -142,6 +147,7 @@ main() {
           --gate-args) gate_args="$2" ;;
           --gate-against) gate_against="$2" ;;
           --gate-cpus) gate_cpus="$2" ;;
+          --relabel) relabel="$2" ;;
           --variant) variant="$2" ;;
           --pieces) pieces="$2" ;;
           --db-dir) db_dir="$2" ;;
