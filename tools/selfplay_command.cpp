@@ -108,6 +108,19 @@ std::uint64_t run_fingerprint(const train::SelfplayOptions& o,
   return h;
 }
 
+// The endgame databases the engine would use for rule set v with egdb-dir `egdb_dir` (the data
+// directory's by default), found the same way; `where` gets the directory looked in.
+std::shared_ptr<const egdb::Database> engine_databases(Variant v, const std::string& egdb_dir,
+                                                       std::string& where) {
+  Engine engine;
+  EngineOptions options;
+  options.book = false;
+  options.egdb_dir = egdb_dir;
+  engine.set_options(options);
+  where = Engine::egdb_directory(options);
+  return engine.databases(v);
+}
+
 void print_stats(const char* what, const std::string& out, const std::vector<train::Sample>& s,
                  double seconds) {
   const train::SampleStats st = train::sample_stats(s);
@@ -204,15 +217,11 @@ int selfplay_relabel(const Args& args) {
     std::fprintf(stderr, "selfplay relabel: %s\n", bad.c_str());
     return 1;
   }
-  Engine engine;
-  EngineOptions options;
-  options.book = false;
-  options.egdb_dir = egdb_dir;
-  engine.set_options(options);
-  const auto db = engine.databases(*v);
+  std::string where;
+  const auto db = engine_databases(*v, egdb_dir, where);
   if (!db || db->probe_limit() < 2) {
     std::fprintf(stderr, "selfplay relabel: no endgame databases of rule set %s in %s\n",
-                 std::string(info(*v).name).c_str(), Engine::egdb_directory(options).c_str());
+                 std::string(info(*v).name).c_str(), where.c_str());
     return 1;
   }
   auto read = train::read_samples(*v, input);
@@ -308,16 +317,11 @@ int selfplay_play(const Args& args) {
     o.evaluation = *evaluation;
   }
   {
-    // The databases the engine would use (the data directory's by default), found the same way.
-    Engine engine;
-    EngineOptions options;
-    options.book = false;
-    options.egdb_dir = egdb_dir;
-    engine.set_options(options);
-    o.egdb = engine.databases(o.variant);
+    std::string where;
+    o.egdb = engine_databases(o.variant, egdb_dir, where);
     if (o.egdb)
-      std::fprintf(stderr, "selfplay: endgame databases %s: up to %d pieces\n",
-                   Engine::egdb_directory(options).c_str(), o.egdb->pieces());
+      std::fprintf(stderr, "selfplay: endgame databases %s: up to %d pieces\n", where.c_str(),
+                   o.egdb->pieces());
   }
   if (openings_spec.empty()) openings_spec = o.variant == Variant::English ? "ballots" : "random:4";
   auto openings = match::load_openings(o.variant, openings_spec, o.seed, games);

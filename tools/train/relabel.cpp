@@ -29,6 +29,7 @@ std::int8_t for_side(std::int8_t r, Side turn, Side side) {
 // is a draw, and one without a distance is not known.
 std::optional<std::int8_t> probe(const egdb::Database& db, const Sample& s) {
   const Position pos = s.position();
+  // verdict() checks this too, but only after a Game is made: most samples have too many pieces.
   if (popcount(pos.occupied()) > db.probe_limit()) return std::nullopt;
   const auto v = with_rules(
       db.variant(), [&]<class R>(R) { return egdb::verdict<R>(db, Game(db.variant(), pos)); });
@@ -66,13 +67,14 @@ RelabelStats relabel_with_database(std::vector<Sample>& samples, const egdb::Dat
         if (s.result != r) ++st.samples_changed;
         s.result = r;
       };
-      for (std::size_t i = begin; i < first; ++i)
+      for (std::size_t i = begin; i <= first; ++i)
         set(samples[i], for_side(value, side, samples[i].turn));
+      ++st.samples_probed;  // the first, whose probe anchored the game
       // Later positions have at most as many pieces: each is probed; one the databases do not
       // answer (a slice missing) keeps the value of the last one that was.
       Side last_side = side;
       std::int8_t last = value;
-      for (std::size_t i = first; i < end; ++i) {
+      for (std::size_t i = first + 1; i < end; ++i) {
         if (const auto v = probe(db, samples[i])) {
           last = *v;
           last_side = samples[i].turn;
