@@ -205,17 +205,23 @@ TEST_CASE("SearchControl: the soft deadline follows the iterations of a clock se
   const auto t0 = Clock::now();
   const auto at = [&](int ms) { return t0 + milliseconds(ms); };
 
+  // Seconds of the limits for an optimum of 1000 s: the base soft limit, the one after a new
+  // best move, and the stable one.
+  const int base = static_cast<int>(kSoftShare * 1000), changed = 2 * base,
+            stable = static_cast<int>(kStableShare * 1000);
+  static_assert(kChangeFactor == 2);
   SearchControl c;
   c.reset();
-  c.start(t0, 600, 4000, 1000);                   // seconds: optimum 1000, hard 4000
-  CHECK(c.iteration_done(a, 0, at(500 * 1000)));  // 500 s < 600 s
-  CHECK_FALSE(c.iteration_done(a, 0, at(700 * 1000)));
-  // A new best move: no new iteration after 0.6 * 2000 s.
-  CHECK(c.iteration_done(b, 0, at(1100 * 1000)));
-  CHECK_FALSE(c.iteration_done(b, 0, at(1100 * 1000)));  // confirmed: back to 600 s
-  // b has been confirmed once; until kStableIterations times, the limit stays at 600 s.
-  for (int i = 2; i < kStableIterations; ++i) CHECK(c.iteration_done(b, 0, at(310 * 1000)));
-  CHECK_FALSE(c.iteration_done(b, 0, at(310 * 1000)));  // stable: 300 s
+  c.start(t0, base, 4000, 1000);                         // seconds: optimum 1000, hard 4000
+  CHECK(c.iteration_done(a, 0, at((base - 10) * 1000)));  // just before the soft limit
+  CHECK_FALSE(c.iteration_done(a, 0, at((base + 10) * 1000)));
+  // A new best move: no new iteration after kSoftShare * 2000 s.
+  CHECK(c.iteration_done(b, 0, at((changed - 10) * 1000)));
+  CHECK_FALSE(c.iteration_done(b, 0, at((changed - 10) * 1000)));  // confirmed: back to base
+  // b has been confirmed once; until kStableIterations times, the limit stays at base.
+  for (int i = 2; i < kStableIterations; ++i)
+    CHECK(c.iteration_done(b, 0, at((stable + 10) * 1000)));
+  CHECK_FALSE(c.iteration_done(b, 0, at((stable + 10) * 1000)));  // stable
   CHECK_FALSE(c.must_stop(at(3999 * 1000)));
   CHECK(c.must_stop(at(4000 * 1000)));
 
@@ -224,10 +230,10 @@ TEST_CASE("SearchControl: the soft deadline follows the iterations of a clock se
   c.set_pondering(true);
   for (int i = 0; i <= kStableIterations; ++i) CHECK(c.iteration_done(a, 0, at(1000 * 1000)));
   const auto hit = at(1000 * 1000);
-  c.start(hit, 600, 4000, 1000);
+  c.start(hit, base, 4000, 1000);
   c.set_pondering(false);
-  CHECK(c.past_soft(hit + milliseconds(310 * 1000)));
-  CHECK_FALSE(c.past_soft(hit + milliseconds(290 * 1000)));
+  CHECK(c.past_soft(hit + milliseconds((stable + 10) * 1000)));
+  CHECK_FALSE(c.past_soft(hit + milliseconds((stable - 10) * 1000)));
 
   // A fixed soft deadline (no optimum) is not moved by the iterations.
   c.reset();
@@ -239,19 +245,22 @@ TEST_CASE("SearchControl: the soft deadline follows the iterations of a clock se
 
 TEST_CASE("the search's iterations move the soft limit: a stable best move ends it early",
           "[time][search]") {
-  // The clock started 4.5 s ago with an optimum of 10 s: the base soft limit (6 s) is ahead, the
-  // stable one (3 s) behind. So the search ends once its best move has been the same for
-  // kStableIterations iterations, whatever the machine's speed; with a fixed soft limit of 6 s
-  // the same search goes on to its depth.
+  // The clock started midway between the stable soft limit and the base one of a 10 s optimum
+  // (5 s and 7 s): the base limit is ahead, the stable one behind. So the search ends once its
+  // best move has been the same for kStableIterations iterations, whatever the machine's speed;
+  // with a fixed soft limit 1.5 s ahead the same search goes on to its depth.
   const Variant v = Variant::English;
   const Game g(v, test::fen(v, "W:W22,26,30,31:B1,14,15"));  // 22-18 gives one, takes two
   const MoveList moves = g.legal_moves();
   const int depth = 14;
-  const auto started = Clock::now() - std::chrono::milliseconds(4500);
+  const double optimum = 10, elapsed = optimum * (kStableShare + kSoftShare) / 2;
+  static_assert(kStableShare < kSoftShare);
+  const auto started =
+      Clock::now() - std::chrono::milliseconds(static_cast<int>(elapsed * 1000));
   TranspositionTable tt(16);
   SearchControl control;
   control.reset();
-  control.start(started, 6, 60, 10);
+  control.start(started, kSoftShare * optimum, 60, optimum);
   int last_depth = 0;
   const SearchResult dynamic = run_search<EnglishRules>(
       tt, control, g, moves, depth, 0, 1, 1, [&](const SearchInfo& i) { last_depth = i.depth; });
@@ -262,7 +271,7 @@ TEST_CASE("the search's iterations move the soft limit: a stable best move ends 
 
   TranspositionTable tt2(16);
   control.reset();
-  control.start(started, 6, 60);
+  control.start(started, elapsed + 1.5, 60);
   const SearchResult fixed = run_search<EnglishRules>(tt2, control, g, moves, depth, 0, 1, 1, {});
   CHECK(fixed.depth == depth);
 }
