@@ -212,7 +212,7 @@ TEST_CASE("SearchControl: the soft deadline follows the iterations of a clock se
   static_assert(kChangeFactor == 2);
   SearchControl c;
   c.reset();
-  c.start(t0, base, 4000, 1000);                         // seconds: optimum 1000, hard 4000
+  c.start(t0, base, 4000, 1000);                          // seconds: optimum 1000, hard 4000
   CHECK(c.iteration_done(a, 0, at((base - 10) * 1000)));  // just before the soft limit
   CHECK_FALSE(c.iteration_done(a, 0, at((base + 10) * 1000)));
   // A new best move: no new iteration after kSoftShare * 2000 s.
@@ -255,8 +255,7 @@ TEST_CASE("the search's iterations move the soft limit: a stable best move ends 
   const int depth = 14;
   const double optimum = 10, elapsed = optimum * (kStableShare + kSoftShare) / 2;
   static_assert(kStableShare < kSoftShare);
-  const auto started =
-      Clock::now() - std::chrono::milliseconds(static_cast<int>(elapsed * 1000));
+  const auto started = Clock::now() - std::chrono::milliseconds(static_cast<int>(elapsed * 1000));
   TranspositionTable tt(16);
   SearchControl control;
   control.reset();
