@@ -42,19 +42,21 @@ void check_reduction_guards() {
   const Move quiet(10, 14, 0, false);
   const Move capture(10, 19, bit(14), false);
   const Move crowning(5, 1, 0, true);
+  const int kMany = 20;  // pieces on the board: a middlegame
   // A late quiet move at a deep non-PV node is searched shallower.
-  CHECK(G::reduction(quiet, false, 10, 12, false) >= 1);
-  CHECK(G::reduction(quiet, false, 10, 12, true) <= G::reduction(quiet, false, 10, 12, false));
-  CHECK(G::reduction(quiet, false, 10, 0, false) == 0);  // the first move: the table's
-  CHECK(G::reduction(capture, false, 10, 12, false) == 0);
-  CHECK(G::reduction(crowning, false, 10, 12, false) == 0);
-  CHECK(G::reduction(quiet, true, 10, 12, false) == 0);  // a killer
-  CHECK(G::reduction(quiet, false, 2, 12, false) == 0);  // too shallow to reduce
+  CHECK(G::reduction(quiet, false, 10, 12, false, kMany) >= 1);
+  CHECK(G::reduction(quiet, false, 10, 12, true, kMany) <=
+        G::reduction(quiet, false, 10, 12, false, kMany));
+  CHECK(G::reduction(quiet, false, 10, 0, false, kMany) == 0);  // the first move: the table's
+  CHECK(G::reduction(capture, false, 10, 12, false, kMany) == 0);
+  CHECK(G::reduction(crowning, false, 10, 12, false, kMany) == 0);
+  CHECK(G::reduction(quiet, true, 10, 12, false, kMany) == 0);  // a killer
+  CHECK(G::reduction(quiet, false, 2, 12, false, kMany) == 0);  // too shallow to reduce
   // Never past the horizon: the reduced search keeps at least a ply above quiescence.
   for (int depth = 1; depth < 40; ++depth)
     for (std::size_t i = 0; i < 40; ++i) {
       INFO("depth " << depth << " move " << i);
-      CHECK(depth - 1 - G::reduction(quiet, false, depth, i, false) >= 0);
+      CHECK(depth - 1 - G::reduction(quiet, false, depth, i, false, kMany) >= 0);
     }
   // The table (whether or not the rule set uses it): more reduction for later moves and deeper
   // nodes, less at PV nodes, none for the first move, and always a ply above the horizon.
@@ -73,6 +75,17 @@ void check_reduction_guards() {
   CHECK(P::table_reduction(3, 1, false) == 1);
   CHECK(P::table_reduction(3, 1, true) == 0);
   CHECK(P::table_reduction(10, 20, false) == 3);
+  // The rule set's rule in the middlegame; in the endings the table is not used: the plain rule.
+  for (int depth = 1; depth < 40; ++depth)
+    for (std::size_t i = 0; i < 40; ++i)
+      for (bool pv : {false, true}) {
+        INFO("depth " << depth << " move " << i << " pv " << pv);
+        CHECK(P::reduction(depth, i, pv, kMany) == (P::kReductionTable
+                                                        ? P::table_reduction(depth, i, pv)
+                                                        : P::plain_reduction(depth, i, pv)));
+        CHECK(P::reduction(depth, i, pv, P::kReductionTableMaxEndingPieces) ==
+              P::plain_reduction(depth, i, pv));
+      }
 }
 
 template <class R>
@@ -182,6 +195,10 @@ TEST_CASE("ProbCut's guards", "[search][pruning]") {
 TEST_CASE("late-move reductions' guards", "[search][pruning]") {
   check_reduction_guards<EnglishRules>();
   check_reduction_guards<InternationalRules>();
+  // English reduces by the table (an SPRT in docs/search-tests.md), international by the plain
+  // rule.
+  CHECK(SearchParams<EnglishRules>::kReductionTable);
+  CHECK_FALSE(SearchParams<InternationalRules>::kReductionTable);
 }
 
 TEST_CASE("a passed position shows what the opponent threatens", "[search][pruning]") {

@@ -74,12 +74,13 @@ struct Pruning {
            depth <= P::kLateMoveMaxDepth && i >= P::late_move_count(depth) && best > -kWinThreshold;
   }
 
-  // The late-move reduction of move m, the i-th tried (from 0) at a node of this depth; killer:
-  // m is one of the node's killer moves. Captures and crowning moves are searched in full.
-  static constexpr int reduction(const Move& m, bool killer, int depth, std::size_t i,
-                                 bool pv_node) {
+  // The late-move reduction of move m, the i-th tried (from 0) at a node of this depth with
+  // `pieces` on the board; killer: m is one of the node's killer moves. Captures and crowning
+  // moves are searched in full.
+  static constexpr int reduction(const Move& m, bool killer, int depth, std::size_t i, bool pv_node,
+                                 int pieces) {
     if (m.is_capture() || m.crowns || killer) return 0;
-    return P::reduction(depth, i, pv_node);
+    return P::reduction(depth, i, pv_node, pieces);
   }
 };
 

@@ -394,6 +394,7 @@ class Search {
     }
 
     const Side us = pos.turn();
+    const int pieces = popcount(pos.occupied());
     typename Ordering::template Store<List> store(moves.size());
     Ordering order{store.score.data(), store.index.data()};
     score_moves(moves, order, tt_move, ply, us);
@@ -416,7 +417,7 @@ class Search {
         const int extension = mi == tt_move && ply < 2 * kMaxPly / 3 ? singular_extension : 0;
         s = -search(child, child_ds, depth - 1 + extension, -beta, -alpha, ply + 1, pv_node);
       } else {
-        const int reduction = Pruning<R>::reduction(m, killer, depth, i, pv_node);
+        const int reduction = Pruning<R>::reduction(m, killer, depth, i, pv_node, pieces);
         s = -search(child, child_ds, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
         if (s > alpha && reduction > 0 && !aborted_)
           s = -search(child, child_ds, depth - 1, -alpha - 1, -alpha, ply + 1, false);

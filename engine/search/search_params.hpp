@@ -72,11 +72,11 @@ struct SearchParams {
   // history. Off: not matched yet.
   static constexpr bool kContinuationHistory = false;
 
-  // The reductions by table (kReductionTable; off: international +4 Elo in 160 games,
-  // undecided): at non-PV nodes from depth 3 one ply from the second move on, two from the
-  // fifth at depth 5, three from the thirteenth at depth 9; at PV nodes a ply less, from the
-  // fourth move. Never to or past the horizon.
-  static constexpr bool kReductionTable = false;
+  // The reductions by table (kReductionTable): at non-PV nodes from depth 3 one ply from the
+  // second move on, two from the fifth at depth 5, three from the thirteenth at depth 9; at PV
+  // nodes a ply less, from the fourth move. Never to or past the horizon. On in English
+  // (docs/search-tests.md, fifth round); off in international (+4 Elo in 160 games, undecided).
+  static constexpr bool kReductionTable = kEnglish;
   static constexpr int table_reduction(int depth, std::size_t i, bool pv_node) {
     if (depth < 3 || i < 1) return 0;
     int r = 1 + (depth >= 5 && i >= 4 ? 1 : 0) + (depth >= 9 && i >= 12 ? 1 : 0);
@@ -84,13 +84,24 @@ struct SearchParams {
     return std::min(r, depth - 2);
   }
 
-  // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth: a quiet move
-  // that is not a killer (the caller checks that) is first searched this many plies shallower.
-  static constexpr int reduction(int depth, std::size_t i, bool pv_node) {
-    if constexpr (kReductionTable) return table_reduction(depth, i, pv_node);
+  // Not with this many pieces or fewer (pruning.hpp): two kings against one, searched to 12
+  // plies a move, were no longer won before the 40-move rule with it (tests/test_search.cpp);
+  // the plain rule applies there.
+  static constexpr int kReductionTableMaxEndingPieces = 6;
+  // The plain reductions: one ply from the fourth move at depth 3, two from the ninth at depth
+  // 6; at PV nodes a ply less.
+  static constexpr int plain_reduction(int depth, std::size_t i, bool pv_node) {
     if (depth < 3 || i < 3) return 0;
     const int r = 1 + (depth >= 6 && i >= 8 ? 1 : 0);
     return pv_node ? r - 1 : r;
+  }
+  // Late-move reduction of the i-th move tried (i >= 1) at a node of this depth with `pieces`
+  // on the board: a quiet move that is not a killer (the caller checks that) is first searched
+  // this many plies shallower.
+  static constexpr int reduction(int depth, std::size_t i, bool pv_node, int pieces) {
+    if constexpr (kReductionTable)
+      if (pieces > kReductionTableMaxEndingPieces) return table_reduction(depth, i, pv_node);
+    return plain_reduction(depth, i, pv_node);
   }
 };
 
