@@ -246,9 +246,9 @@ TEST_CASE("SearchControl: the soft deadline follows the iterations of a clock se
 TEST_CASE("the search's iterations move the soft limit: a stable best move ends it early",
           "[time][search]") {
   // The clock started midway between the stable soft limit and the base one of a 10 s optimum
-  // (5 s and 7 s): the base limit is ahead, the stable one behind. So the search ends once its
-  // best move has been the same for kStableIterations iterations, whatever the machine's speed;
-  // with a fixed soft limit 1.5 s ahead the same search goes on to its depth.
+  // (kStableShare and kSoftShare of it): the base limit is ahead, the stable one behind. So the
+  // search ends once its best move has been the same for kStableIterations iterations, whatever the
+  // machine's speed; with a fixed soft limit 1.5 s ahead the same search goes on to its depth.
   const Variant v = Variant::English;
   const Game g(v, test::fen(v, "W:W22,26,30,31:B1,14,15"));  // 22-18 gives one, takes two
   const MoveList moves = g.legal_moves();

@@ -360,8 +360,12 @@ class Search {
         return s;
     }
 
-    // Razoring (where SearchParams switches it on): a shallow node far below alpha fails low.
     using P = SearchParams<R>;
+    // The pieces on the board: ProbCut, the singular extension and the reductions leave the
+    // endings alone.
+    const int pieces = popcount(pos.occupied());
+
+    // Razoring (where SearchParams switches it on): a shallow node far below alpha fails low.
     if (Pruning<R>::razor(pv_node, capture, depth, moves.size(), alpha)) {
       const Score value = eval::evaluate<R>(pos, control_.evaluation());
       if (value + P::razor_margin(depth) <= alpha) return value;
@@ -370,8 +374,7 @@ class Search {
     // ProbCut (where SearchParams switches it on): a quiet non-PV node whose search
     // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at
     // full depth too.
-    if (Pruning<R>::probcut(pv_node, capture, depth, moves.size(), popcount(pos.occupied()),
-                            beta)) {
+    if (Pruning<R>::probcut(pv_node, capture, depth, moves.size(), pieces, beta)) {
       const Score raised = beta + P::probcut_margin(depth);
       const Score s = search(pos, ds, P::probcut_depth(depth), raised - 1, raised, ply, false);
       if (aborted_) return 0;
@@ -384,17 +387,16 @@ class Search {
     // Singular extension (where SearchParams switches it on): the table move gets a ply more
     // when no other move comes near its score at half depth.
     int singular_extension = 0;
-    if (tt_hit && Pruning<R>::singular(
-                      pv_node, capture, depth, moves.size(), popcount(pos.occupied()),
-                      tt_move != TranspositionTable::kNoMove,
-                      e.bound() == Bound::Lower || e.bound() == Bound::Exact, e.depth, tt_score)) {
+    if (tt_hit && Pruning<R>::singular(pv_node, capture, depth, moves.size(), pieces,
+                                       tt_move != TranspositionTable::kNoMove,
+                                       e.bound() == Bound::Lower || e.bound() == Bound::Exact,
+                                       e.depth, tt_score)) {
       if (singular(pos, ds, moves, tt_move, tt_score - P::singular_margin(depth), depth / 2, ply))
         singular_extension = 1;
       if (aborted_) return 0;
     }
 
     const Side us = pos.turn();
-    const int pieces = popcount(pos.occupied());
     typename Ordering::template Store<List> store(moves.size());
     Ordering order{store.score.data(), store.index.data()};
     score_moves(moves, order, tt_move, ply, us);
