@@ -150,7 +150,10 @@ void check_razor_guards() {
   using G = Pruning<R>;
   using P = SearchParams<R>;
   // The search razors only where the rule set switches it on.
-  CHECK(G::razor(false, false, 1, 10, 0) == P::kRazoring);
+  CHECK(G::razor(false, false, 1, 10, 24, 0) == P::kRazoring);
+  // Not in the endings.
+  CHECK_FALSE(G::razor(false, false, 1, 10, P::kRazorMaxEndingPieces, 0));
+  CHECK(G::razor(false, false, 1, 10, P::kRazorMaxEndingPieces + 1, 0) == P::kRazoring);
   // A quiet shallow non-PV node may fail low on its static value...
   for (int depth = 1; depth <= P::kRazorMaxDepth; ++depth) {
     CHECK(G::razor_node(false, false, depth, 10, 0));

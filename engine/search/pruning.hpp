@@ -48,10 +48,13 @@ struct Pruning {
   }
 
   // Whether a node of this depth may fail low on its static value (razoring) against alpha;
-  // moves and capture as for ProbCut. Not near a forced result.
-  static constexpr bool razor(bool pv_node, bool capture, int depth, std::size_t moves,
+  // moves, capture and pieces as for ProbCut. Not near a forced result, and not in the
+  // endings, where the static value of a won king ending is far below what pressing it home
+  // needs.
+  static constexpr bool razor(bool pv_node, bool capture, int depth, std::size_t moves, int pieces,
                               Score alpha) {
-    return P::kRazoring && razor_node(pv_node, capture, depth, moves, alpha);
+    return P::kRazoring && pieces > P::kRazorMaxEndingPieces &&
+           razor_node(pv_node, capture, depth, moves, alpha);
   }
   // The same, whether or not the rule set switches it on.
   static constexpr bool razor_node(bool pv_node, bool capture, int depth, std::size_t moves,

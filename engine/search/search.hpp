@@ -361,12 +361,12 @@ class Search {
     }
 
     using P = SearchParams<R>;
-    // The pieces on the board: ProbCut, the singular extension and the reductions leave the
-    // endings alone.
+    // The pieces on the board: razoring, ProbCut, the singular extension and the reductions
+    // leave the endings alone.
     const int pieces = popcount(pos.occupied());
 
     // Razoring (where SearchParams switches it on): a shallow node far below alpha fails low.
-    if (Pruning<R>::razor(pv_node, capture, depth, moves.size(), alpha)) {
+    if (Pruning<R>::razor(pv_node, capture, depth, moves.size(), pieces, alpha)) {
       const Score value = eval::evaluate<R>(pos, control_.evaluation());
       if (value + P::razor_margin(depth) <= alpha) return value;
     }
