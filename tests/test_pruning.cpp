@@ -145,35 +145,60 @@ void check_late_move_guards() {
     CHECK(P::late_move_count(depth) > P::late_move_count(depth - 1));
 }
 
+// The guards razoring and reverse futility pruning share. rule: the switched form (with the
+// pieces on the board), node: the same whether or not it is switched on; away: the side of the
+// static value the bound must lie on for the node to be cut (-1: alpha above the value for
+// razoring, +1: beta below it for reverse futility pruning).
+template <class Rule, class Node, class Margin>
+void check_static_value_guards(bool on, Rule rule, Node node, int max_depth, int ending_pieces,
+                               Margin margin, int away) {
+  const auto bound = [&](int s) { return static_cast<Score>(away * s); };
+  // The search cuts only where the rule set switches the rule on, and not in the endings.
+  CHECK(rule(false, false, 1, 10, 24, 0) == on);
+  CHECK_FALSE(rule(false, false, 1, 10, ending_pieces, 0));
+  CHECK(rule(false, false, 1, 10, ending_pieces + 1, 0) == on);
+  // A quiet shallow non-PV node may be cut on its static value...
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    CHECK(node(false, false, depth, 10, 0));
+    CHECK(node(false, false, depth, 10, bound(300)));
+    CHECK(margin(depth) > 0);
+  }
+  // ...but not a PV node, a node with a capture pending or a single move, a deeper node or
+  // the horizon.
+  CHECK_FALSE(node(true, false, 1, 10, 0));
+  CHECK_FALSE(node(false, true, 1, 10, 0));
+  CHECK_FALSE(node(false, false, 1, 1, 0));
+  CHECK_FALSE(node(false, false, max_depth + 1, 10, 0));
+  CHECK_FALSE(node(false, false, 0, 10, 0));
+  // Not near a forced result, where the value and the margin would cross the win scores.
+  CHECK_FALSE(node(false, false, 1, 10, loss_in(30)));
+  CHECK_FALSE(node(false, false, 1, 10, win_in(30)));
+  CHECK_FALSE(node(false, false, 1, 10, bound(kWinThreshold - margin(1))));
+}
+
 template <class R>
 void check_razor_guards() {
   using G = Pruning<R>;
   using P = SearchParams<R>;
-  // The search razors only where the rule set switches it on.
-  CHECK(G::razor(false, false, 1, 10, 24, 0) == P::kRazoring);
-  // Not in the endings.
-  CHECK_FALSE(G::razor(false, false, 1, 10, P::kRazorMaxEndingPieces, 0));
-  CHECK(G::razor(false, false, 1, 10, P::kRazorMaxEndingPieces + 1, 0) == P::kRazoring);
-  // A quiet shallow non-PV node may fail low on its static value...
-  for (int depth = 1; depth <= P::kRazorMaxDepth; ++depth) {
-    CHECK(G::razor_node(false, false, depth, 10, 0));
-    CHECK(G::razor_node(false, false, depth, 10, -300));
-    CHECK(P::razor_margin(depth) > 0);
-  }
-  // ...but not a PV node, a node with a capture pending or a single move, a deeper node or
-  // the horizon.
-  CHECK_FALSE(G::razor_node(true, false, 1, 10, 0));
-  CHECK_FALSE(G::razor_node(false, true, 1, 10, 0));
-  CHECK_FALSE(G::razor_node(false, false, 1, 1, 0));
-  CHECK_FALSE(G::razor_node(false, false, P::kRazorMaxDepth + 1, 10, 0));
-  CHECK_FALSE(G::razor_node(false, false, 0, 10, 0));
-  // Not near a forced result, where value - margin would cross the win scores.
-  CHECK_FALSE(G::razor_node(false, false, 1, 10, loss_in(30)));
-  CHECK_FALSE(G::razor_node(false, false, 1, 10, win_in(30)));
-  CHECK_FALSE(G::razor_node(false, false, 1, 10, -kWinThreshold + P::razor_margin(1)));
+  check_static_value_guards(P::kRazoring, &G::razor, &G::razor_node, P::kRazorMaxDepth,
+                            P::kRazorMaxEndingPieces, &P::razor_margin, -1);
+}
+
+template <class R>
+void check_reverse_futility_guards() {
+  using G = Pruning<R>;
+  using P = SearchParams<R>;
+  check_static_value_guards(P::kReverseFutility, &G::reverse_futility, &G::reverse_futility_node,
+                            P::kReverseFutilityMaxDepth, P::kReverseFutilityMaxEndingPieces,
+                            &P::reverse_futility_margin, 1);
 }
 
 }  // namespace
+
+TEST_CASE("reverse futility pruning's guards", "[search][pruning]") {
+  check_reverse_futility_guards<EnglishRules>();
+  check_reverse_futility_guards<InternationalRules>();
+}
 
 TEST_CASE("razoring's guards", "[search][pruning]") {
   check_razor_guards<EnglishRules>();

@@ -63,6 +63,22 @@ struct Pruning {
            alpha > -kWinThreshold + P::razor_margin(depth) && alpha < kWinThreshold;
   }
 
+  // Whether a node of this depth may fail high on its static value (reverse futility pruning)
+  // against beta; moves, capture and pieces as for razoring. Not near a forced result, nor in
+  // the endings.
+  static constexpr bool reverse_futility(bool pv_node, bool capture, int depth, std::size_t moves,
+                                         int pieces, Score beta) {
+    return P::kReverseFutility && pieces > P::kReverseFutilityMaxEndingPieces &&
+           reverse_futility_node(pv_node, capture, depth, moves, beta);
+  }
+  // The same, whether or not the rule set switches it on.
+  static constexpr bool reverse_futility_node(bool pv_node, bool capture, int depth,
+                                              std::size_t moves, Score beta) {
+    return !pv_node && !capture && depth >= 1 && depth <= P::kReverseFutilityMaxDepth &&
+           moves > 1 && beta > -kWinThreshold &&
+           beta < kWinThreshold - P::reverse_futility_margin(depth);
+  }
+
   // Whether move m, the i-th tried (from 0) at a node of this depth, is left out by late-move
   // pruning; best: the best score so far. Captures, crowning moves and killers are searched,
   // and so is every move while the side has found nothing better than a forced loss.

@@ -370,6 +370,11 @@ class Search {
       const Score value = eval::evaluate<R>(pos, control_.evaluation());
       if (value + P::razor_margin(depth) <= alpha) return value;
     }
+    // Reverse futility pruning (likewise): a shallow node far above beta fails high.
+    if (Pruning<R>::reverse_futility(pv_node, capture, depth, moves.size(), pieces, beta)) {
+      const Score value = eval::evaluate<R>(pos, control_.evaluation());
+      if (value - P::reverse_futility_margin(depth) >= beta) return value;
+    }
 
     // ProbCut (where SearchParams switches it on): a quiet non-PV node whose search
     // kProbCutReduction plies shallower clears beta by kProbCutMargin is taken to fail high at

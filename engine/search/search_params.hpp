@@ -71,6 +71,16 @@ struct SearchParams {
   static constexpr int kRazorMaxDepth = 2;
   static constexpr Score razor_margin(int depth) { return 40 + 60 * depth; }
 
+  // Reverse futility pruning (search.hpp), razoring's mirror: a quiet non-PV node of depth at
+  // most kReverseFutilityMaxDepth whose static value clears beta by
+  // reverse_futility_margin(depth) fails high with that value, unsearched. Off: English -1.3
+  // (-13.9..+11.3) Elo in 792 games on top of razoring, no decision (docs/search-tests.md).
+  static constexpr bool kReverseFutility = false;
+  // Not with this many pieces or fewer (pruning.hpp), as for razoring.
+  static constexpr int kReverseFutilityMaxEndingPieces = 6;
+  static constexpr int kReverseFutilityMaxDepth = 2;
+  static constexpr Score reverse_futility_margin(int depth) { return 40 + 60 * depth; }
+
   // Continuation history (search.hpp): a quiet move is ordered by its cut-offs in answer to
   // the opponent's last move (by the square that move arrived on) as well as by its plain
   // history. Off: not matched yet.
