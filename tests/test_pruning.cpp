@@ -146,9 +146,9 @@ void check_late_move_guards() {
 }
 
 // The guards razoring and reverse futility pruning share. rule: the switched form (with the
-// pieces on the board), node: the same whether or not it is switched on; away: the side of the
-// static value the bound must lie on for the node to be cut (-1: alpha above the value for
-// razoring, +1: beta below it for reverse futility pruning).
+// pieces on the board), node: the same whether or not it is switched on; away: the sign of the
+// bounds tried (-1: razoring's alpha, whose limit is near the losses; +1: reverse futility
+// pruning's beta, near the wins).
 template <class Rule, class Node, class Margin>
 void check_static_value_guards(bool on, Rule rule, Node node, int max_depth, int ending_pieces,
                                Margin margin, int away) {
