@@ -59,7 +59,7 @@ struct Pruning {
   // The same, whether or not the rule set switches it on.
   static constexpr bool razor_node(bool pv_node, bool capture, int depth, std::size_t moves,
                                    Score alpha) {
-    return !pv_node && !capture && depth >= 1 && depth <= P::kRazorMaxDepth && moves > 1 &&
+    return shallow_quiet_node(pv_node, capture, depth, P::kRazorMaxDepth, moves) &&
            alpha > -kWinThreshold + P::razor_margin(depth) && alpha < kWinThreshold;
   }
 
@@ -74,9 +74,15 @@ struct Pruning {
   // The same, whether or not the rule set switches it on.
   static constexpr bool reverse_futility_node(bool pv_node, bool capture, int depth,
                                               std::size_t moves, Score beta) {
-    return !pv_node && !capture && depth >= 1 && depth <= P::kReverseFutilityMaxDepth &&
-           moves > 1 && beta > -kWinThreshold &&
-           beta < kWinThreshold - P::reverse_futility_margin(depth);
+    return shallow_quiet_node(pv_node, capture, depth, P::kReverseFutilityMaxDepth, moves) &&
+           beta > -kWinThreshold && beta < kWinThreshold - P::reverse_futility_margin(depth);
+  }
+
+  // What razoring and reverse futility pruning both ask of a node before its static value: not
+  // on the PV, no capture pending, more than one move, and a depth from 1 to max_depth.
+  static constexpr bool shallow_quiet_node(bool pv_node, bool capture, int depth, int max_depth,
+                                           std::size_t moves) {
+    return !pv_node && !capture && depth >= 1 && depth <= max_depth && moves > 1;
   }
 
   // Whether move m, the i-th tried (from 0) at a node of this depth, is left out by late-move

@@ -365,15 +365,16 @@ class Search {
     // leave the endings alone.
     const int pieces = popcount(pos.occupied());
 
-    // Razoring (where SearchParams switches it on): a shallow node far below alpha fails low.
-    if (Pruning<R>::razor(pv_node, capture, depth, moves.size(), pieces, alpha)) {
+    // Razoring and reverse futility pruning (where SearchParams switches them on): a shallow
+    // node whose static value is far below alpha fails low, far above beta fails high. The
+    // static value is computed once for both.
+    const bool razor = Pruning<R>::razor(pv_node, capture, depth, moves.size(), pieces, alpha);
+    const bool futile =
+        Pruning<R>::reverse_futility(pv_node, capture, depth, moves.size(), pieces, beta);
+    if (razor || futile) {
       const Score value = eval::evaluate<R>(pos, control_.evaluation());
-      if (value + P::razor_margin(depth) <= alpha) return value;
-    }
-    // Reverse futility pruning (likewise): a shallow node far above beta fails high.
-    if (Pruning<R>::reverse_futility(pv_node, capture, depth, moves.size(), pieces, beta)) {
-      const Score value = eval::evaluate<R>(pos, control_.evaluation());
-      if (value - P::reverse_futility_margin(depth) >= beta) return value;
+      if (razor && value + P::razor_margin(depth) <= alpha) return value;
+      if (futile && value - P::reverse_futility_margin(depth) >= beta) return value;
     }
 
     // ProbCut (where SearchParams switches it on): a quiet non-PV node whose search
