@@ -30,7 +30,7 @@ struct SearchParams {
   // Quiescence answers a capture threat (search.hpp's qsearch_moves with threats off): a quiet
   // position whose opponent could capture gets its quiet replies searched one ply instead of its
   // static value. Off: H0 in international (636 games, -12 Elo), undecided in English
-  // (+6.0 in 808 games on the razoring search; docs/search-tests.md, eighth round).
+  // (+3.9 in 1,235 games on the razoring search; docs/search-tests.md, eighth round).
   static constexpr bool kThreatReplies = false;
 
   // Singular extension at PV nodes (search.hpp): from kSingularMinDepth, when the table move's
