@@ -308,6 +308,11 @@ TEST_CASE("match --shard --results and match merge give the report of one run",
                                          "5",
                                          "--sprt",
                                          "-10,10,0.01,0.01"};
+  std::string error;
+  const auto sprt = parse_sprt(base.back(), error);
+  REQUIRE(sprt.has_value());
+  CHECK(sprt_decision(tally({0, 0, 0, 0, 5}), *sprt) == SprtDecision::Continue);
+  CHECK(sprt_decision(tally({5, 0, 0, 0, 0}), *sprt) == SprtDecision::Continue);
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> a = base;
     a.insert(a.end(), extra.begin(), extra.end());
